@@ -1,0 +1,171 @@
+"""The contract every game implements, and the pure ``apply`` wrapper around it."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel
+
+from .dice import Dice
+from .errors import IllegalAction
+from .messages import explain
+from .model import SYSTEM, Action, ActionSpec, ArgSpec, BaseState, Event, PlayerId
+
+S = TypeVar("S", bound=BaseState)
+
+TICK = "tick"  # SYSTEM passes time in: windows whose deadline has passed close.
+REMOVE = "expulser"  # SYSTEM removes a player (idle, host's decision): args {"joueur": id}.
+LEAVE = "quitter"  # a player leaves the table by themselves.
+
+COMMON_VOCABULARY = [
+    ActionSpec(kind=LEAVE, help="Quitter la partie.", who="any"),
+    ActionSpec(
+        kind=REMOVE,
+        help="Retirer un joueur (inactif, ou décision de l'hôte).",
+        args=[ArgSpec(name="joueur", type="player")],
+        who="system",
+    ),
+    ActionSpec(kind=TICK, help="Laisser passer le temps jusqu'à l'instant donné.", who="system"),
+]
+
+
+class Game(ABC, Generic[S]):
+    """A game: pure functions over its state model.
+
+    Subclasses implement ``new``, ``_apply`` (mutating the copy they are given), ``legal_actions``,
+    ``vocabulary``, ``_leave`` and ``describe``; windows implement ``deadline`` and ``_advance``.
+    """
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    options_model: ClassVar[type[BaseModel]]
+    state_model: ClassVar[type[BaseState]]
+    # French sentences for this game's error codes (str.format with the error's parameters).
+    messages: ClassVar[dict[str, str]] = {}
+
+    # --- creation -------------------------------------------------------------------------
+    def options(self, raw: dict[str, Any] | None = None) -> BaseModel:
+        """Options validated from loose values (strings from a command line or a slash command)."""
+        return self.options_model.model_validate(raw or {})
+
+    def start(
+        self,
+        players: list[PlayerId],
+        options: BaseModel | dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        loaded: list[int] | None = None,
+        now_ms: int = 0,
+    ) -> tuple[S, list[Event]]:
+        if not self.min_players <= len(players) <= self.max_players:
+            raise IllegalAction(
+                "player_count", minimum=self.min_players, maximum=self.max_players, got=len(players)
+            )
+        if len(set(players)) != len(players) or SYSTEM in players:
+            raise IllegalAction("duplicate_player")
+        opts = options if isinstance(options, BaseModel) else self.options(options)
+        dice = Dice(seed=seed, loaded=list(loaded or []))
+        return self.new(list(players), opts, dice, now_ms)
+
+    @abstractmethod
+    def new(
+        self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
+    ) -> tuple[S, list[Event]]:
+        """The state at the start of the game (may already throw dice: who starts)."""
+
+    # --- playing --------------------------------------------------------------------------
+    def apply(self, state: S, player: PlayerId, action: Action, now_ms: int) -> tuple[S, list[Event]]:
+        """Pure: returns the next state and the events, or raises IllegalAction and changes nothing."""
+        if state.over and action.kind != TICK:
+            raise IllegalAction("game_over")
+        new = state.model_copy(deep=True)
+        events = self._advance(new, now_ms)
+        if action.kind == TICK:
+            if player != SYSTEM:
+                raise IllegalAction("system_only")
+        elif action.kind == REMOVE:
+            if player != SYSTEM:
+                raise IllegalAction("system_only")
+            target = action.args.get("joueur")
+            if not isinstance(target, str) or target not in new.players:
+                raise IllegalAction("unknown_player", player=target)
+            events += self._leave(new, target, now_ms)
+        elif player == SYSTEM:
+            raise IllegalAction("not_a_player")
+        elif player not in new.players:
+            raise IllegalAction("not_a_player", player=player)
+        elif action.kind == LEAVE:
+            events += self._leave(new, player, now_ms)
+        else:
+            events += self._apply(new, player, action, now_ms)
+        new.version += 1
+        return new, events
+
+    @abstractmethod
+    def _apply(self, state: S, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
+        """Apply a game action to ``state`` (a private copy: mutate it) or raise IllegalAction."""
+
+    def _advance(self, state: S, now_ms: int) -> list[Event]:
+        """Close the windows whose deadline is at or before ``now_ms``. Default: no windows."""
+        return []
+
+    @abstractmethod
+    def _leave(self, state: S, player: PlayerId, now_ms: int) -> list[Event]:
+        """Take ``player`` out of the game as the rules say; may end the game."""
+
+    def deadline(self, state: S) -> int | None:
+        """When the caller must pass time in (a TICK) to close an open window, if any."""
+        return None
+
+    @abstractmethod
+    def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
+        """Every action ``player`` may take now (game actions only; not quitter/tick)."""
+
+    def to_act(self, state: S) -> list[PlayerId]:
+        """The players the table waits for (for pings and turn timers)."""
+        return [p for p in state.players if self.legal_actions(state, p)]
+
+    @abstractmethod
+    def vocabulary(self) -> list[ActionSpec]:
+        """The game's action words with their arguments (the common ones are added by the caller)."""
+
+    def full_vocabulary(self) -> list[ActionSpec]:
+        return self.vocabulary() + COMMON_VOCABULARY
+
+    # --- looking ---------------------------------------------------------------------------
+    def view(self, state: S, player: PlayerId | None) -> dict[str, Any]:
+        """What ``player`` (None: a spectator) may see. Games with secrets override this."""
+        data = state.model_dump(mode="json")
+        data.pop("dice", None)
+        return data
+
+    def scores(self, state: S) -> dict[PlayerId, int]:
+        return dict(getattr(state, "scores", {}))
+
+    @abstractmethod
+    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
+        """The event in French words a player understands."""
+
+    def summary(self, state: S, names: dict[PlayerId, str] | None = None) -> str:
+        """A few lines of French: scores and whose turn it is (the local runner prints it)."""
+        names = names or {}
+        lines = [f"{names.get(p, p)} : {s}" for p, s in self.scores(state).items()]
+        waiting = self.to_act(state)
+        if state.over:
+            lines.append("Partie terminée. Gagnant(s) : " + ", ".join(names.get(p, p) for p in state.winners))
+        elif waiting:
+            lines.append("À jouer : " + ", ".join(names.get(p, p) for p in waiting))
+        return "\n".join(lines)
+
+    def explain(self, error: IllegalAction) -> str:
+        return explain(error, self.messages)
+
+    def load(self, raw: str | bytes | dict[str, Any]) -> S:
+        """A state back from its JSON (or its dict)."""
+        model = self.state_model
+        if isinstance(raw, dict):
+            return model.model_validate(raw)  # type: ignore[return-value]
+        return model.model_validate_json(raw)  # type: ignore[return-value]
