@@ -1,0 +1,1 @@
+"""Taverne's Discord side: settings, sessions, storage, cogs, views and rendering."""

@@ -1,0 +1,1 @@
+"""Pictures and embeds built from game states (Pillow, no Discord calls)."""
