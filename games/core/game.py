@@ -95,7 +95,7 @@ class Game(ABC, Generic[S]):
             events += self._leave(new, target, now_ms)
         elif player == SYSTEM:
             raise IllegalAction("not_a_player")
-        elif player not in new.players:
+        elif player not in new.players and not self.outsider_may(new, player, action):
             raise IllegalAction("not_a_player", player=player)
         elif action.kind == LEAVE:
             events += self._leave(new, player, now_ms)
@@ -107,6 +107,10 @@ class Game(ABC, Generic[S]):
     @abstractmethod
     def _apply(self, state: S, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
         """Apply a game action to ``state`` (a private copy: mutate it) or raise IllegalAction."""
+
+    def outsider_may(self, state: S, player: PlayerId, action: Action) -> bool:
+        """Whether someone not (yet) at the table may take ``action`` (joining mid-game, say)."""
+        return False
 
     def _advance(self, state: S, now_ms: int) -> list[Event]:
         """Close the windows whose deadline is at or before ``now_ms``. Default: no windows."""
