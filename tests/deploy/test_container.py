@@ -1,0 +1,50 @@
+"""The Dockerfile lints clean, and compose keeps the database on a named volume."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def hadolint() -> str:
+    found = shutil.which("hadolint") or str(Path(sys.executable).with_name("hadolint"))
+    if not Path(found).exists():
+        pytest.fail("hadolint is missing: it comes with the dev tools (pip install -e '.[dev]')")
+    return found
+
+
+def test_the_dockerfile_passes_hadolint() -> None:
+    result = subprocess.run(
+        [hadolint(), "--failure-threshold", "warning", str(ROOT / "Dockerfile")],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_the_image_runs_as_a_user_with_data_on_a_volume_and_a_healthcheck() -> None:
+    lines = [line.strip() for line in (ROOT / "Dockerfile").read_text().splitlines()]
+    users = [line.split()[1] for line in lines if line.startswith("USER ")]
+    assert users and users[-1] not in {"root", "0"}
+    assert any(line.startswith("VOLUME") and "/data" in line for line in lines)
+    assert any(line.startswith("HEALTHCHECK") for line in lines)
+    assert any("TAVERNE_DATABASE=/data/" in line for line in lines)
+
+
+def test_compose_keeps_the_database_on_a_named_volume() -> None:
+    compose = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    service = compose["services"]["taverne"]
+    mounts = {m.split(":")[0]: m.split(":")[1] for m in service["volumes"]}
+    assert mounts.get("taverne-data") == "/data"
+    assert "taverne-data" in compose["volumes"]
+    assert service["environment"]["TAVERNE_DATABASE"].startswith("/data/")
+    assert service["env_file"] == ".env"
+    assert service["restart"] == "unless-stopped"
