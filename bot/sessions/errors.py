@@ -1,0 +1,41 @@
+"""Why the table (not the game) refused something, as a code and parameters like the games' errors."""
+
+from __future__ import annotations
+
+from typing import Any
+
+MESSAGES: dict[str, str] = {
+    "channel_taken": "Une table de {game} est déjà ouverte dans ce salon : rejoins-la, ou attends sa fin.",
+    "no_table": "Aucune table n'est ouverte dans ce salon. Ouvre-en une avec /jouer.",
+    "unknown_game": "Jeu inconnu : {game}. Jeux disponibles : {games}.",
+    "bad_options": "Options invalides pour {game} : {detail}",
+    "already_seated": "Tu es déjà assis·e à cette table.",
+    "table_full": "La table est complète ({maximum} joueurs au plus).",
+    "not_seated": "Tu n'es pas à cette table.",
+    "not_host": "Seul·e l'hôte de la table ({host}) peut faire ça.",
+    "not_host_or_admin": "Seul·e l'hôte de la table ({host}) ou un·e admin (Gérer le serveur) peut l'abandonner.",
+    "not_lobby": "La partie a déjà commencé.",
+    "not_playing": "La partie n'a pas encore commencé.",
+    "stale": "Ce bouton date d'un tour précédent : rien n'a été fait. Utilise les boutons du dernier message de la table.",
+    "closed": "Cette table est fermée : rien n'a été fait.",
+    "duplicate": "Ce clic a déjà été pris en compte.",
+    "malformed": "Ce bouton n'est pas reconnu : rien n'a été fait.",
+    "gone": "Ce choix n'est plus possible : rien n'a été fait.",
+}
+
+
+class TableError(Exception):
+    """Raised by the session manager; ``text`` is the French sentence to show the player."""
+
+    def __init__(self, code: str, **params: Any) -> None:
+        self.code = code
+        self.params = params
+        super().__init__(code)
+
+    @property
+    def text(self) -> str:
+        template = MESSAGES.get(self.code, self.code)
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError, ValueError):
+            return template

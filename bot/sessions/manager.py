@@ -1,0 +1,519 @@
+"""Tables per channel: lobby, actions applied once under a lock, state committed, timers.
+
+Discord-free on purpose: the cogs translate clicks into calls here, and a ``Listener`` hears what
+happens without a click (a window closing, a warning, an idle player removed, a table closed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import random
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import ValidationError
+
+from games.core import REMOVE, SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
+
+from ..store import (
+    ABANDONED,
+    BROKEN,
+    LOBBY,
+    OVER,
+    PLAYING,
+    ChannelTaken,
+    FinishedPlayer,
+    SessionRecord,
+    Store,
+)
+from .errors import TableError
+
+log = logging.getLogger(__name__)
+
+LOG_LINES = 8  # public event lines kept with the table (shown in its embed, kept across restarts)
+
+
+def wall_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass
+class Session:
+    rec: SessionRecord
+    game: Game[Any]
+    state: BaseState | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+
+    @property
+    def id(self) -> int:
+        return self.rec.id
+
+    @property
+    def players(self) -> list[PlayerId]:
+        return list(self.state.players) if self.state is not None else list(self.rec.names)
+
+    def name(self, player: PlayerId) -> str:
+        return self.rec.names.get(player, player)
+
+
+@dataclass
+class Outcome:
+    """What an accepted (or refused) action did; ``error`` is the game's refusal."""
+
+    session: Session
+    events: list[Event] = field(default_factory=list)
+    error: IllegalAction | None = None
+    ended: bool = False
+    turn_changed: bool = False
+
+
+@dataclass
+class Notice:
+    """Something that happened without a click. ``kind``: window_closed, warned, removed,
+    idle_closed, resumed."""
+
+    kind: str
+    players: list[PlayerId] = field(default_factory=list)
+    deadline_ms: int | None = None
+
+
+class Listener(Protocol):
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None: ...
+
+
+class SessionManager:
+    def __init__(
+        self,
+        store: Store,
+        games: Mapping[str, Game[Any]],
+        *,
+        turn_timeout_ms: int = 300_000,
+        idle_timeout_ms: int = 3_600_000,
+        grace_ms: int = 1_500,
+        clock: Callable[[], int] = wall_ms,
+        listener: Listener | None = None,
+    ) -> None:
+        self.store = store
+        self.games = dict(games)
+        self.turn_timeout_ms = turn_timeout_ms
+        self.idle_timeout_ms = idle_timeout_ms
+        self.grace_ms = grace_ms
+        self.clock = clock
+        self.listener = listener
+        self._by_channel: dict[int, Session] = {}
+        self._by_id: dict[int, Session] = {}
+        self._seen: set[int] = set()
+        self._tasks: set[asyncio.Task[None]] = set()
+        self._closing = False
+
+    # --- lookup -----------------------------------------------------------------------------
+    def in_channel(self, channel_id: int) -> Session | None:
+        return self._by_channel.get(channel_id)
+
+    def by_id(self, session_id: int) -> Session | None:
+        return self._by_id.get(session_id)
+
+    def sessions(self) -> list[Session]:
+        return list(self._by_id.values())
+
+    def _need(self, channel_id: int) -> Session:
+        session = self._by_channel.get(channel_id)
+        if session is None:
+            raise TableError("no_table")
+        return session
+
+    def _register(self, session: Session) -> None:
+        self._by_channel[session.rec.channel_id] = session
+        self._by_id[session.id] = session
+
+    def _forget(self, session: Session) -> None:
+        self._by_channel.pop(session.rec.channel_id, None)
+        self._by_id.pop(session.id, None)
+        if session.timer is not None and session.timer is not asyncio.current_task():
+            session.timer.cancel()
+        session.timer = None
+
+    # --- start and stop -------------------------------------------------------------------------
+    async def restore(self) -> list[Session]:
+        """Loads the open tables, closes the windows that expired while the bot was away, re-arms."""
+        restored: list[Session] = []
+        for rec in await self.store.open_sessions():
+            game = self.games.get(rec.game)
+            try:
+                if game is None:
+                    raise KeyError(rec.game)
+                state = game.load(rec.state) if rec.state is not None else None
+                if rec.status == PLAYING and state is None:
+                    raise ValueError("a game without a state")
+            except (KeyError, ValueError, ValidationError) as error:
+                # One unreadable table must not keep the others from coming back.
+                log.error("table %s (salon %s) illisible, mise de côté : %s", rec.id, rec.channel_id, error)
+                rec.status = BROKEN
+                await self.store.save_session(rec)
+                continue
+            session = Session(rec=rec, game=game, state=state)
+            self._register(session)
+            restored.append(session)
+        for session in restored:
+            if session.rec.status == PLAYING:
+                await self._resume(session)
+            else:
+                self._arm(session)
+        return restored
+
+    async def _resume(self, session: Session) -> None:
+        async with session.lock:
+            events = await self._catch_up(session)
+        self._arm(session)
+        await self._notify(session, events, Notice("resumed", deadline_ms=self._deadline(session)))
+
+    async def _catch_up(self, session: Session) -> list[Event]:
+        """Passes time in for windows whose deadline is already behind us (caller holds the lock)."""
+        events: list[Event] = []
+        for _ in range(100):  # a window closing may open another: follow the chain, but not forever
+            deadline = self._deadline(session)
+            now = self.clock()
+            if deadline is None or deadline > now or session.state is None or session.rec.status != PLAYING:
+                break
+            version = session.state.version
+            events += await self._system(session, Action(kind=TICK), now)
+            if session.state.version == version:  # the engine refused the tick: do not spin on it
+                break
+        return events
+
+    async def close(self) -> None:
+        """Stops every timer (the bot is shutting down; the store stays the caller's)."""
+        self._closing = True
+        tasks = [s.timer for s in self._by_id.values() if s.timer is not None] + list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        for task in tasks:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+
+    # --- lobby ------------------------------------------------------------------------------------
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: PlayerId,
+        host_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> Session:
+        engine = self.games.get(game)
+        if engine is None:
+            raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
+        existing = self._by_channel.get(channel_id)
+        if existing is not None:
+            raise TableError("channel_taken", game=existing.game.title)
+        try:
+            validated = engine.options(options or {})
+        except ValidationError as error:
+            raise TableError("bad_options", game=engine.title, detail=_option_errors(error)) from None
+        now = self.clock()
+        rec = SessionRecord(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            names={host_id: host_name},
+            options=validated.model_dump(mode="json"),
+            status=LOBBY,
+            created_ms=now,
+            active_ms=now,
+        )
+        try:
+            await self.store.create_session(rec)
+        except ChannelTaken:
+            raise TableError("channel_taken", game=engine.title) from None
+        session = Session(rec=rec, game=engine)
+        self._register(session)
+        self._arm(session)
+        return session
+
+    async def join(self, session_id: int, player: PlayerId, name: str) -> Session:
+        session = self._open_session(session_id)
+        async with session.lock:
+            rec = session.rec
+            if rec.status != LOBBY:
+                raise TableError("not_lobby")
+            if player in rec.names:
+                raise TableError("already_seated")
+            if len(rec.names) >= session.game.max_players:
+                raise TableError("table_full", maximum=session.game.max_players)
+            rec.names[player] = name
+            rec.active_ms = self.clock()
+            await self.store.save_session(rec)
+        return session
+
+    async def leave_lobby(self, session_id: int, player: PlayerId) -> Session:
+        """A player stands up before the start; the host's seat passes on; an empty table closes."""
+        session = self._open_session(session_id)
+        async with session.lock:
+            rec = session.rec
+            if rec.status != LOBBY:
+                raise TableError("not_lobby")
+            if player not in rec.names:
+                raise TableError("not_seated")
+            del rec.names[player]
+            rec.active_ms = self.clock()
+            if not rec.names:
+                rec.status = ABANDONED
+                await self.store.finish(rec, ABANDONED, [], rec.active_ms)
+                self._forget(session)
+                return session
+            if rec.host_id == player:
+                rec.host_id = next(iter(rec.names))
+            await self.store.save_session(rec)
+        return session
+
+    async def start(self, session_id: int, player: PlayerId, *, seed: int | None = None) -> Outcome:
+        session = self._open_session(session_id)
+        async with session.lock:
+            rec = session.rec
+            if rec.status != LOBBY:
+                raise TableError("not_lobby")
+            if player != rec.host_id:
+                raise TableError("not_host", host=session.name(rec.host_id))
+            now = self.clock()
+            if seed is None:
+                seed = random.SystemRandom().randrange(2**31)
+            try:
+                state, events = session.game.start(list(rec.names), rec.options, seed=seed, now_ms=now)
+            except IllegalAction as error:
+                return Outcome(session, error=error)
+            session.state = state
+            rec.status, rec.started_ms, rec.active_ms = PLAYING, now, now
+            self._after_change(session, events, now)
+            rec.state = state.model_dump_json()
+            await self.store.save_session(rec)
+        self._arm(session)
+        return Outcome(session, events=events, turn_changed=True)
+
+    async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
+        session = self._need(channel_id)
+        async with session.lock:
+            if player != session.rec.host_id and not is_admin:
+                raise TableError("not_host_or_admin", host=session.name(session.rec.host_id))
+            await self._finish(session, ABANDONED, self.clock())
+        return session
+
+    def _open_session(self, session_id: int) -> Session:
+        session = self._by_id.get(session_id)
+        if session is None:
+            raise TableError("closed")
+        return session
+
+    # --- playing ------------------------------------------------------------------------------------
+    async def act(
+        self,
+        session_id: int,
+        player: PlayerId,
+        action: Action,
+        at_ms: int,
+        *,
+        turn: int | None = None,
+        interaction_id: int | None = None,
+        name: str | None = None,
+    ) -> Outcome:
+        """Applies one player's action, at the time Discord stamped it, exactly once.
+
+        ``turn`` is the turn the button was drawn for: a click from another turn changes nothing.
+        The new state is committed before this returns, so the caller may then answer the player.
+        """
+        session = self._open_session(session_id)
+        async with session.lock:
+            if session.rec.status != PLAYING or session.state is None:
+                raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
+            if interaction_id is not None and (
+                interaction_id in self._seen or await self.store.interaction_seen(interaction_id)
+            ):
+                raise TableError("duplicate")
+            if turn is not None and turn != session.state.turn_no:
+                raise TableError("stale")
+            before = session.state.turn_no
+            try:
+                state, events = session.game.apply(session.state, player, action, at_ms)
+            except IllegalAction as error:
+                return Outcome(session, error=error)
+            if interaction_id is not None:
+                self._seen.add(interaction_id)
+            if name and player not in session.rec.names:
+                session.rec.names[player] = name
+            session.state = state
+            session.rec.active_ms = max(session.rec.active_ms, self.clock())
+            self._after_change(session, events, self.clock())
+            await self._commit(session, player, action, at_ms, interaction_id)
+            ended = await self._end_if_over(session)
+        if not ended:
+            self._arm(session)
+        return Outcome(
+            session, events=events, ended=ended, turn_changed=ended or state.turn_no != before
+        )
+
+    async def _system(self, session: Session, action: Action, now: int) -> list[Event]:
+        """A SYSTEM action (tick, removal) applied and committed; the caller holds the lock."""
+        assert session.state is not None
+        try:
+            state, events = session.game.apply(session.state, SYSTEM, action, now)
+        except IllegalAction as error:
+            log.warning("table %s : action système %s refusée : %s", session.id, action, error)
+            return []
+        session.state = state
+        self._after_change(session, events, now)
+        await self._commit(session, SYSTEM, action, now, None)
+        await self._end_if_over(session)
+        return events
+
+    async def _commit(
+        self, session: Session, player: PlayerId, action: Action, at_ms: int, interaction_id: int | None
+    ) -> None:
+        assert session.state is not None
+        session.rec.state = session.state.model_dump_json()
+        await self.store.save_action(session.rec, player, action.model_dump_json(), at_ms, interaction_id)
+
+    def _after_change(self, session: Session, events: list[Event], now: int) -> None:
+        """Keeps the last public lines and resets the turn timer when the table waits for others."""
+        rec, state = session.rec, session.state
+        assert state is not None
+        lines = [self.describe(session, e) for e in events if e.to is None]
+        rec.log = (rec.log + [line for line in lines if line])[-LOG_LINES:]
+        key = f"{state.turn_no}:{','.join(sorted(self._waiting(session)))}"
+        if key != rec.waiting_key:
+            rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
+
+    def describe(self, session: Session, event: Event) -> str:
+        try:
+            return session.game.describe(event, session.rec.names)
+        except Exception:  # an engine's wording bug must not lose the move
+            log.exception("describe(%s) a échoué", event.kind)
+            return event.kind
+
+    def _waiting(self, session: Session) -> list[PlayerId]:
+        if session.state is None or session.state.over:
+            return []
+        try:
+            return session.game.to_act(session.state)
+        except Exception:
+            log.exception("to_act a échoué (table %s)", session.id)
+            return []
+
+    def _deadline(self, session: Session) -> int | None:
+        if session.state is None or session.rec.status != PLAYING:
+            return None
+        return session.game.deadline(session.state)
+
+    async def _end_if_over(self, session: Session) -> bool:
+        if session.state is not None and session.state.over:
+            await self._finish(session, OVER, self.clock())
+            return True
+        return False
+
+    async def _finish(self, session: Session, outcome: str, now: int) -> None:
+        rec, state = session.rec, session.state
+        rec.status = outcome
+        players: list[FinishedPlayer] = []
+        if state is not None:
+            scores = session.game.scores(state)
+            seated = list(dict.fromkeys([*state.players, *scores]))
+            winners = set(state.winners) if outcome == OVER else set()
+            players = [
+                FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated
+            ]
+            rec.state = state.model_dump_json()
+        await self.store.finish(rec, outcome, players, now)
+        self._forget(session)
+
+    # --- timers -------------------------------------------------------------------------------------
+    def next_due(self, session: Session) -> int | None:
+        """When the table must next act by itself: a window, a turn warning or removal, idleness."""
+        rec = session.rec
+        times = [rec.active_ms + self.idle_timeout_ms]
+        deadline = self._deadline(session)
+        if deadline is not None:
+            times.append(deadline + self.grace_ms)
+        elif rec.status == PLAYING and self._waiting(session):
+            factor = 2 if rec.warned else 1
+            times.append(rec.waiting_since_ms + factor * self.turn_timeout_ms)
+        return min(times)
+
+    def _arm(self, session: Session) -> None:
+        if self._closing or session.timer is asyncio.current_task():
+            return
+        if session.timer is not None:
+            session.timer.cancel()
+        due = self.next_due(session)
+        session.timer = None if due is None else asyncio.create_task(self._sleep_then_fire(session, due))
+
+    async def _sleep_then_fire(self, session: Session, due: int) -> None:
+        await asyncio.sleep(max(0, due - self.clock()) / 1000)
+        # Handled in its own task, so a re-arm (which cancels this one) never cuts it in half.
+        task = asyncio.create_task(self._fire(session))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _fire(self, session: Session) -> None:
+        try:
+            await self._due(session)
+        except Exception:
+            log.exception("minuteur de la table %s", session.id)
+
+    async def _due(self, session: Session) -> None:
+        notices: list[tuple[list[Event], Notice]] = []
+        async with session.lock:
+            if self._by_id.get(session.id) is not session:
+                return
+            rec, now = session.rec, self.clock()
+            if now >= rec.active_ms + self.idle_timeout_ms:
+                await self._finish(session, ABANDONED, now)
+                notices.append(([], Notice("idle_closed")))
+            elif (deadline := self._deadline(session)) is not None:
+                if now >= deadline + self.grace_ms:
+                    closed = await self._catch_up(session)
+                    notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
+            elif rec.status == PLAYING and (waiting := self._waiting(session)):
+                if not rec.warned and now >= rec.waiting_since_ms + self.turn_timeout_ms:
+                    rec.warned = True
+                    await self.store.save_session(rec)
+                    limit = rec.waiting_since_ms + 2 * self.turn_timeout_ms
+                    notices.append(([], Notice("warned", players=waiting, deadline_ms=limit)))
+                elif rec.warned and now >= rec.waiting_since_ms + 2 * self.turn_timeout_ms:
+                    events: list[Event] = []
+                    for player in waiting:
+                        if session.rec.status != PLAYING:
+                            break
+                        events += await self._system(session, Action(kind=REMOVE, args={"joueur": player}), now)
+                    notices.append((events, Notice("removed", players=waiting)))
+        if self._by_id.get(session.id) is session:
+            self._arm(session)
+        for events, notice in notices:
+            await self._notify(session, events, notice)
+
+    async def _notify(self, session: Session, events: list[Event], notice: Notice) -> None:
+        if self.listener is None:
+            return
+        try:
+            await self.listener.table_changed(session, events, notice)
+        except Exception:  # Discord being down must not stop the game's clock
+            log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
+
+    # --- the table message -------------------------------------------------------------------------
+    async def set_message(self, session: Session, message_id: int | None) -> None:
+        async with session.lock:
+            session.rec.message_id = message_id
+            await self.store.save_session(session.rec)
+
+
+def _option_errors(error: ValidationError) -> str:
+    parts = []
+    for item in error.errors():
+        where = ".".join(str(x) for x in item.get("loc", ())) or "options"
+        parts.append(f"{where} : {item.get('msg', 'valeur invalide')}")
+    return " ; ".join(parts)

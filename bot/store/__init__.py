@@ -1,0 +1,29 @@
+"""SQLite storage: schema migrations and the store the session manager writes through."""
+
+from .store import (
+    ABANDONED,
+    BROKEN,
+    LOBBY,
+    OPEN_STATUSES,
+    OVER,
+    PLAYING,
+    ChannelTaken,
+    FinishedPlayer,
+    GameStats,
+    SessionRecord,
+    Store,
+)
+
+__all__ = [
+    "ABANDONED",
+    "BROKEN",
+    "LOBBY",
+    "OPEN_STATUSES",
+    "OVER",
+    "PLAYING",
+    "ChannelTaken",
+    "FinishedPlayer",
+    "GameStats",
+    "SessionRecord",
+    "Store",
+]

@@ -1,0 +1,65 @@
+"""The database schema, one numbered step at a time. Never edit a step once shipped: add one."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[str] = [
+    # 1: tables, actions, finished games, guild settings.
+    """
+    CREATE TABLE sessions (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        host_id TEXT NOT NULL,
+        names TEXT NOT NULL DEFAULT '{}',
+        options TEXT NOT NULL DEFAULT '{}',
+        state TEXT,
+        status TEXT NOT NULL,
+        message_id INTEGER,
+        log TEXT NOT NULL DEFAULT '[]',
+        created_ms INTEGER NOT NULL,
+        started_ms INTEGER,
+        active_ms INTEGER NOT NULL,
+        waiting_key TEXT NOT NULL DEFAULT '',
+        waiting_since_ms INTEGER NOT NULL DEFAULT 0,
+        warned INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE UNIQUE INDEX one_open_table_per_channel
+        ON sessions (channel_id) WHERE status IN ('lobby', 'playing');
+    CREATE TABLE actions (
+        session_id INTEGER NOT NULL REFERENCES sessions (id),
+        seq INTEGER NOT NULL,
+        player TEXT NOT NULL,
+        action TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        interaction_id INTEGER,
+        PRIMARY KEY (session_id, seq)
+    );
+    CREATE UNIQUE INDEX actions_once_per_interaction
+        ON actions (interaction_id) WHERE interaction_id IS NOT NULL;
+    CREATE TABLE finished_games (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        session_id INTEGER NOT NULL UNIQUE REFERENCES sessions (id),
+        guild_id INTEGER,
+        channel_id INTEGER NOT NULL,
+        game TEXT NOT NULL,
+        outcome TEXT NOT NULL,
+        started_ms INTEGER NOT NULL,
+        ended_ms INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL
+    );
+    CREATE TABLE finished_players (
+        finished_id INTEGER NOT NULL REFERENCES finished_games (id),
+        player_id TEXT NOT NULL,
+        name TEXT NOT NULL,
+        score INTEGER,
+        won INTEGER NOT NULL,
+        PRIMARY KEY (finished_id, player_id)
+    );
+    CREATE INDEX finished_by_guild ON finished_games (guild_id, game);
+    CREATE TABLE guild_settings (
+        guild_id INTEGER PRIMARY KEY,
+        settings TEXT NOT NULL DEFAULT '{}'
+    );
+    """,
+]

@@ -1,0 +1,308 @@
+"""SQLite storage (aiosqlite, WAL): tables, their actions, finished games, guild settings.
+
+One connection, one transaction at a time (an asyncio lock), each committed before the caller
+answers Discord, so an acknowledged move is never lost.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from .migrations import MIGRATIONS
+
+LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
+OPEN_STATUSES = (LOBBY, PLAYING)
+
+
+class ChannelTaken(Exception):
+    """A table is already open in this channel."""
+
+
+@dataclass
+class SessionRecord:
+    """One table as stored: the lobby, then the game's state after each accepted action."""
+
+    channel_id: int
+    game: str
+    host_id: str
+    guild_id: int | None = None
+    names: dict[str, str] = field(default_factory=dict)
+    options: dict[str, Any] = field(default_factory=dict)
+    state: str | None = None
+    status: str = LOBBY
+    message_id: int | None = None
+    log: list[str] = field(default_factory=list)
+    created_ms: int = 0
+    started_ms: int | None = None
+    active_ms: int = 0
+    # Who the table waits for (a key), since when, and whether they were warned: the turn timer.
+    waiting_key: str = ""
+    waiting_since_ms: int = 0
+    warned: bool = False
+    id: int = 0
+    seq: int = 0
+
+
+@dataclass
+class FinishedPlayer:
+    player_id: str
+    name: str
+    score: int | None
+    won: bool
+
+
+@dataclass
+class GameStats:
+    game: str
+    played: int
+    won: int
+
+
+_COLUMNS = (
+    "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
+    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned"
+)
+
+
+def _values(rec: SessionRecord) -> tuple[Any, ...]:
+    return (
+        rec.guild_id,
+        rec.channel_id,
+        rec.game,
+        rec.host_id,
+        json.dumps(rec.names, ensure_ascii=False),
+        json.dumps(rec.options, ensure_ascii=False),
+        rec.state,
+        rec.status,
+        rec.message_id,
+        json.dumps(rec.log, ensure_ascii=False),
+        rec.created_ms,
+        rec.started_ms,
+        rec.active_ms,
+        rec.waiting_key,
+        rec.waiting_since_ms,
+        int(rec.warned),
+    )
+
+
+def _record(row: sqlite3.Row) -> SessionRecord:
+    return SessionRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        host_id=row["host_id"],
+        names=json.loads(row["names"]),
+        options=json.loads(row["options"]),
+        state=row["state"],
+        status=row["status"],
+        message_id=row["message_id"],
+        log=json.loads(row["log"]),
+        created_ms=row["created_ms"],
+        started_ms=row["started_ms"],
+        active_ms=row["active_ms"],
+        waiting_key=row["waiting_key"],
+        waiting_since_ms=row["waiting_since_ms"],
+        warned=bool(row["warned"]),
+        seq=row["seq"],
+    )
+
+
+class Store:
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self._db = db
+        self._lock = asyncio.Lock()
+
+    @classmethod
+    async def open(cls, path: Path | str) -> Store:
+        path = Path(path)
+        if str(path) != ":memory:":
+            path.parent.mkdir(parents=True, exist_ok=True)
+        db = await aiosqlite.connect(str(path), isolation_level=None)
+        db.row_factory = sqlite3.Row
+        await db.execute("PRAGMA journal_mode=WAL")
+        await db.execute("PRAGMA synchronous=FULL")
+        await db.execute("PRAGMA foreign_keys=ON")
+        await db.execute("PRAGMA busy_timeout=5000")
+        store = cls(db)
+        await store.migrate()
+        return store
+
+    async def close(self) -> None:
+        async with self._lock:
+            await self._db.close()
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            await self._db.execute("BEGIN IMMEDIATE")
+            try:
+                yield self._db
+            except BaseException:
+                await self._db.execute("ROLLBACK")
+                raise
+            await self._db.execute("COMMIT")
+
+    async def schema_version(self) -> int:
+        async with self._db.execute("PRAGMA user_version") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def migrate(self) -> int:
+        """Applies the steps not applied yet, each in its own transaction; returns the version."""
+        version = await self.schema_version()
+        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
+            async with self._transaction() as db:
+                for statement in (s.strip() for s in script.split(";")):
+                    if statement:
+                        await db.execute(statement)
+                await db.execute(f"PRAGMA user_version = {number}")
+        return await self.schema_version()
+
+    # --- tables -----------------------------------------------------------------------------
+    async def create_session(self, rec: SessionRecord) -> SessionRecord:
+        try:
+            async with self._transaction() as db:
+                cursor = await db.execute(
+                    f"INSERT INTO sessions ({_COLUMNS}) VALUES ({', '.join('?' * 16)})", _values(rec)
+                )
+                rec.id = int(cursor.lastrowid or 0)
+        except sqlite3.IntegrityError as error:
+            raise ChannelTaken(rec.channel_id) from error
+        return rec
+
+    async def _update(self, db: aiosqlite.Connection, rec: SessionRecord) -> None:
+        assignments = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
+        await db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*_values(rec), rec.id))
+
+    async def save_session(self, rec: SessionRecord) -> None:
+        async with self._transaction() as db:
+            await self._update(db, rec)
+
+    async def save_action(
+        self, rec: SessionRecord, player: str, action: str, at_ms: int, interaction_id: int | None
+    ) -> None:
+        """The accepted action and the table's new state, in one transaction."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO actions (session_id, seq, player, action, at_ms, interaction_id) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (rec.id, rec.seq + 1, player, action, at_ms, interaction_id),
+            )
+            await self._update(db, rec)
+        rec.seq += 1
+
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        async with self._db.execute(
+            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+        ) as cursor:
+            return await cursor.fetchone() is not None
+
+    async def actions(self, session_id: int) -> list[tuple[str, str, int]]:
+        async with self._db.execute(
+            "SELECT player, action, at_ms FROM actions WHERE session_id = ? ORDER BY seq", (session_id,)
+        ) as cursor:
+            return [(r["player"], r["action"], r["at_ms"]) for r in await cursor.fetchall()]
+
+    _SELECT = (
+        "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.session_id = s.id) AS seq "
+        "FROM sessions s"
+    )
+
+    async def open_sessions(self) -> list[SessionRecord]:
+        async with self._db.execute(
+            f"{self._SELECT} WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
+        ) as cursor:
+            return [_record(r) for r in await cursor.fetchall()]
+
+    async def session(self, session_id: int) -> SessionRecord | None:
+        async with self._db.execute(f"{self._SELECT} WHERE id = ?", (session_id,)) as cursor:
+            row = await cursor.fetchone()
+        return _record(row) if row else None
+
+    async def finish(
+        self, rec: SessionRecord, outcome: str, players: list[FinishedPlayer], ended_ms: int
+    ) -> None:
+        """Closes the table and, for a game that was played, keeps who played, scored and won."""
+        async with self._transaction() as db:
+            await self._update(db, rec)
+            if rec.started_ms is None:
+                return
+            cursor = await db.execute(
+                "INSERT INTO finished_games (session_id, guild_id, channel_id, game, outcome, "
+                "started_ms, ended_ms, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    rec.id,
+                    rec.guild_id,
+                    rec.channel_id,
+                    rec.game,
+                    outcome,
+                    rec.started_ms,
+                    ended_ms,
+                    max(0, ended_ms - rec.started_ms),
+                ),
+            )
+            finished_id = cursor.lastrowid
+            await db.executemany(
+                "INSERT INTO finished_players (finished_id, player_id, name, score, won) "
+                "VALUES (?, ?, ?, ?, ?)",
+                [(finished_id, p.player_id, p.name, p.score, int(p.won)) for p in players],
+            )
+
+    async def stats(self, guild_id: int | None, player_id: str | None = None) -> list[GameStats]:
+        """Finished games per game in a guild: all of them, or those ``player_id`` played."""
+        if player_id is None:
+            query = (
+                "SELECT game, COUNT(*) AS played, "
+                "(SELECT COUNT(*) FROM finished_games g2 WHERE g2.game = g.game AND g2.guild_id IS ? AND g2.outcome = 'over'"
+                " AND EXISTS (SELECT 1 FROM finished_players p WHERE p.finished_id = g2.id AND p.won))"
+                " AS won FROM finished_games g WHERE guild_id IS ? AND outcome = 'over' GROUP BY game ORDER BY game"
+            )
+            params: tuple[Any, ...] = (guild_id, guild_id)
+        else:
+            query = (
+                "SELECT g.game AS game, COUNT(*) AS played, SUM(p.won) AS won FROM finished_games g "
+                "JOIN finished_players p ON p.finished_id = g.id "
+                "WHERE g.guild_id IS ? AND p.player_id = ? AND g.outcome = 'over' GROUP BY g.game ORDER BY g.game"
+            )
+            params = (guild_id, player_id)
+        async with self._db.execute(query, params) as cursor:
+            rows = await cursor.fetchall()
+        return [GameStats(r["game"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+
+    async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[tuple[str, int, int]]:
+        """(name, games played, games won) per player in a guild, most wins first."""
+        query = (
+            "SELECT p.player_id, MAX(p.name) AS name, COUNT(*) AS played, SUM(p.won) AS won "
+            "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
+            "WHERE g.guild_id IS ? AND g.outcome = 'over' AND (? IS NULL OR g.game = ?) "
+            "GROUP BY p.player_id ORDER BY won DESC, played DESC, name LIMIT 20"
+        )
+        async with self._db.execute(query, (guild_id, game, game)) as cursor:
+            rows = await cursor.fetchall()
+        return [(r["name"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+
+    # --- guild settings (for /config) -------------------------------------------------------
+    async def guild_settings(self, guild_id: int) -> dict[str, Any]:
+        async with self._db.execute(
+            "SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        return dict(json.loads(row["settings"])) if row else {}
+
+    async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
+                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
+                (guild_id, json.dumps(settings, ensure_ascii=False)),
+            )
