@@ -1,0 +1,144 @@
+"""La Cabane sul' Dos: the bataille with one die, and the two-dice game in three phases."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId
+
+from .bataille import throw_bataille
+from .deux_des import throw_pair, throw_series
+from .state import PHASE_NAMES, CabaneOptions, CabaneState
+from .turns import end_if_won, give_turn, next_player, next_series_or_bataille
+from .words import describe, throws_text
+
+THROW = "lancer"
+
+TITLES = {"bataille": "la Bataille avec 1 dé", "deux_des": "le jeu à 2 dés"}
+
+
+class Cabane(Game[CabaneState]):
+    name = "cabane"
+    title = "La Cabane sul' Dos"
+    min_players = 2
+    max_players = 8
+    options_model = CabaneOptions
+    state_model = CabaneState
+    messages: ClassVar[dict[str, str]] = {
+        "not_your_turn": "Ce n'est pas ton tour : c'est à {current} de lancer.",
+    }
+
+    def new(
+        self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
+    ) -> tuple[CabaneState, list[Event]]:
+        assert isinstance(options, CabaneOptions)
+        bataille = options.mode == "bataille"
+        state = CabaneState(
+            game=self.name,
+            players=players,
+            dice=dice,
+            options=options,
+            scores=dict.fromkeys(players, 0),
+            phase="bataille" if bataille else "debroussaillage",
+            current=players[0],
+        )
+        title = TITLES[options.mode] + (f", en {options.cible} points" if bataille else "")
+        events = [Event(kind="debut", data={"mode": options.mode, "titre": title, "joueurs": list(players)})]
+        events += give_turn(state, players[0], 1 if bataille else None, False)
+        return state, events
+
+    def _apply(self, state: CabaneState, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
+        if action.kind != THROW:
+            raise IllegalAction("unknown_action", action=action.kind)
+        if player != state.current:
+            raise IllegalAction("not_your_turn", current=state.current)
+        state.turn_no += 1
+        if state.phase == "debroussaillage":
+            return throw_pair(state, player)
+        if state.phase == "dix_coups":
+            return throw_series(state, player)
+        return throw_bataille(state, player)
+
+    def _leave(self, state: CabaneState, player: PlayerId, now_ms: int) -> list[Event]:
+        events = [Event(kind="depart", data={"joueur": player})]
+        neighbour = next_player(state.players, player)
+        state.players.remove(player)
+        state.scores.pop(player)
+        if player in state.series_queue:
+            state.series_queue.remove(player)
+        state.turn_no += 1
+        if len(state.players) == 1:
+            state.over = True
+            state.winners = list(state.players)
+            return [
+                *events,
+                Event(kind="victoire", data={"joueur": state.players[0], "scores": dict(state.scores)}),
+            ]
+        if state.current == player:
+            # The die goes on to the neighbour, for a fresh turn of the phase being played.
+            if state.phase == "dix_coups":
+                events += next_series_or_bataille(state, neighbour)
+            elif state.phase == "bataille":
+                events += give_turn(state, neighbour, 1, False)
+            else:
+                events += give_turn(state, neighbour, None, False)
+        return events + end_if_won(state)
+
+    def legal_actions(self, state: CabaneState, player: PlayerId) -> list[Action]:
+        if state.over or player != state.current:
+            return []
+        return [Action(kind=THROW)]
+
+    def vocabulary(self) -> list[ActionSpec]:
+        return [
+            ActionSpec(
+                kind=THROW,
+                help="Lancer : les deux dés au débroussaillage, le dé seul aux 10 coups et à la bataille.",
+            )
+        ]
+
+    def to_act(self, state: CabaneState) -> list[PlayerId]:
+        return [] if state.over else [state.current]
+
+    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
+        return describe(event, names)
+
+    def summary(self, state: CabaneState, names: dict[PlayerId, str] | None = None) -> str:
+        names = names or {}
+        lines = [
+            f"{PHASE_NAMES[state.phase]} — "
+            + ", ".join(f"{names.get(p, p)} : {s}" for p, s in state.scores.items())
+        ]
+        if state.over:
+            lines.append("Partie terminée. Gagnant : " + ", ".join(names.get(p, p) for p in state.winners))
+            return "\n".join(lines)
+        who = names.get(state.current, state.current)
+        if state.phase == "dix_coups":
+            lines.append(f"À {who} : « {state.count_said} », encore {state.throws_left} coups.")
+        elif state.phase == "bataille":
+            extra = " (une Façade à confirmer)" if state.facade else ""
+            lines.append(f"À {who} de lancer, {throws_text(state.throws_left)}{extra}.")
+        else:
+            lines.append(f"À {who} de lancer les deux dés.")
+        return "\n".join(lines)
+
+    def table(self, state: CabaneState) -> dict[str, object]:
+        """What the Discord table shows: phase, whose turn, throws left, the count said aloud, scores."""
+        return {
+            "phase": state.phase,
+            "phase_nom": PHASE_NAMES[state.phase],
+            "a_jouer": None if state.over else state.current,
+            "lancers_restants": state.throws_left,
+            "apres_cabane": state.after_cabane,
+            "facade": state.facade,
+            "compte": state.count_said if state.phase == "dix_coups" else None,
+            "series_a_venir": list(state.series_queue),
+            "scores": dict(state.scores),
+            "manche": state.round,
+            "dernier_lancer": list(state.last_faces),
+        }
+
+
+GAME = Cabane()
