@@ -1,0 +1,329 @@
+"""Ludicitude: the turn, from the choice of the situation to the score or the lost turn."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
+
+from . import setaside
+from .faces import CAROTTE, DICE, RABBIT_FACES, faces_text
+from .situation import Situation, score, situation_text
+from .state import LudicitudeOptions, LudicitudeState
+from .words import MESSAGES, describe
+
+TOUT_RELANCER = "tout_relancer"
+REPRENDRE = "reprendre"
+ECARTER = "ecarter"
+RELANCER = "relancer"
+ARRETER = "arreter"
+
+
+def value_left(state: LudicitudeState) -> int:
+    """What the next player takes over if the turn ended now (at « debut »: what was left to them)."""
+    return state.situation.value()
+
+
+def turn_points(state: LudicitudeState) -> int:
+    """What the player whose turn it is would score by stopping now."""
+    return score(state.memorised, state.situation)
+
+
+def _int_arg(action: Action, name: str) -> int:
+    value = action.args.get(name, 0)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise IllegalAction("bad_argument", name=name)
+    return value
+
+
+class Ludicitude(Game[LudicitudeState]):
+    name = "ludicitude"
+    title = "Ludicitude"
+    min_players = 2
+    max_players = 10
+    options_model = LudicitudeOptions
+    state_model = LudicitudeState
+    messages: ClassVar[dict[str, str]] = MESSAGES
+
+    def new(
+        self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
+    ) -> tuple[LudicitudeState, list[Event]]:
+        assert isinstance(options, LudicitudeOptions)
+        state = LudicitudeState(
+            game=self.name,
+            players=players,
+            dice=dice,
+            options=options,
+            scores=dict.fromkeys(players, 0),
+            table=[CAROTTE] * DICE,
+        )
+        start = Event(kind="debut", data={"joueurs": list(players), "objectif": options.objectif})
+        return state, [start, self._turn_event(state)]
+
+    # --- actions ---------------------------------------------------------------------------
+    def _apply(self, state: LudicitudeState, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
+        handlers = {
+            TOUT_RELANCER: self._throw_all,
+            REPRENDRE: self._take_over,
+            ECARTER: self._set_aside,
+            RELANCER: self._throw_again,
+            ARRETER: self._stop,
+        }
+        handler = handlers.get(action.kind)
+        if handler is None:
+            raise IllegalAction("unknown_action", action=action.kind)
+        if player != state.players[state.current]:
+            raise IllegalAction("not_your_turn")
+        return handler(state, player, action)
+
+    def _throw_all(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase != "debut":
+            raise IllegalAction("not_now")
+        state.table = state.table + state.situation.rabbit_faces() + state.situation.clapiers
+        state.situation = Situation()
+        return [Event(kind="tout_relancer", data={"joueur": player}), *self._throw(state, player)]
+
+    def _take_over(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase != "debut":
+            raise IllegalAction("not_now")
+        if state.situation.empty():
+            raise IllegalAction("rien_a_reprendre")
+        data = {"joueur": player, "situation": situation_text(state.situation), "valeur": value_left(state)}
+        events = [Event(kind="reprise", data=data)]
+        if not state.table:
+            events.append(self._memorise(state, player))
+        return events + self._throw(state, player)
+
+    def _set_aside(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase != "ecarter":
+            raise IllegalAction("not_now")
+        if "lapins" not in action.args:
+            raise IllegalAction("missing_argument", name="lapins")
+        choice = setaside.Choice(
+            _int_arg(action, "lapins"), _int_arg(action, "doubles"), _int_arg(action, "clapier")
+        )
+        setaside.check(state.table, state.situation, choice)
+        setaside.take(state.table, state.situation, choice)
+        state.phase = "suite"
+        state.turn_no += 1
+        data: dict[str, Any] = {"joueur": player, **choice._asdict()}
+        data |= {"points": turn_points(state), "des_restants": len(state.table)}
+        return [Event(kind="ecart", data=data)]
+
+    def _throw_again(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase not in ("suite", "carottes"):
+            raise IllegalAction("ecarter_d_abord" if state.phase == "ecarter" else "not_now")
+        events = []
+        if not state.table:
+            events.append(self._memorise(state, player))
+        return events + self._throw(state, player)
+
+    def _stop(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase == "carottes":
+            raise IllegalAction("carottes_relancer")
+        if state.phase != "suite":
+            raise IllegalAction("ecarter_d_abord" if state.phase == "ecarter" else "not_now")
+        return self._score(state, player, "arret")
+
+    # --- the throw and what follows it ----------------------------------------------------
+    def _throw(self, state: LudicitudeState, player: PlayerId) -> list[Event]:
+        state.table = sorted(state.dice.roll() for _ in state.table)
+        state.turn_no += 1
+        faces = state.table
+        events = [Event(kind="lancer", data={"joueur": player, "faces": list(faces)})]
+        after_carrots, state.after_carrots = state.after_carrots, False
+        if any(f in RABBIT_FACES for f in faces):
+            state.phase = "ecarter"
+            return events
+        if all(f == CAROTTE for f in faces):
+            return events + self._carrots(state, player)
+        if after_carrots and all(f != CAROTTE for f in faces):
+            return events + self._score(state, player, "clapiers")
+        lost = turn_points(state)
+        events.append(Event(kind="perdu", data={"joueur": player, "points": lost}))
+        return events + self._end_turn(state)
+
+    def _carrots(self, state: LudicitudeState, player: PlayerId) -> list[Event]:
+        state.carrots += len(state.table)
+        remembered = state.situation.rabbit_points()
+        state.memorised += remembered
+        state.table = state.situation.rabbit_faces()
+        state.situation.forget_rabbits()
+        state.after_carrots = True
+        data = {
+            "joueur": player,
+            "carottes": state.carrots,
+            "lapins": remembered,
+            "memorise": state.memorised,
+            "des": len(state.table),
+        }
+        events = [Event(kind="carottes", data=data)]
+        if not state.table:
+            return events + self._score(state, player, "plus_de_des")
+        state.phase = "carottes"
+        return events
+
+    def _memorise(self, state: LudicitudeState, player: PlayerId) -> Event:
+        """Every die is aside: the rabbits are remembered and their dice picked up to be thrown."""
+        remembered = state.situation.rabbit_points()
+        state.memorised += remembered
+        state.table = state.situation.rabbit_faces()
+        state.situation.forget_rabbits()
+        data = {"joueur": player, "lapins": remembered, "memorise": state.memorised, "des": len(state.table)}
+        return Event(kind="memorise", data=data)
+
+    def _score(self, state: LudicitudeState, player: PlayerId, reason: str) -> list[Event]:
+        points = turn_points(state)
+        state.scores[player] += points
+        data = {
+            "joueur": player,
+            "raison": reason,
+            "points": points,
+            "lapins": state.memorised + state.situation.rabbit_points(),
+            "multiplicateur": state.situation.multiplier(),
+            "total": state.scores[player],
+        }
+        events = [Event(kind="marque", data=data)]
+        if state.scores[player] >= state.options.objectif:
+            state.over, state.winners = True, [player]
+            state.turn_no += 1
+            return [*events, Event(kind="victoire", data={"joueur": player, "total": state.scores[player]})]
+        return events + self._end_turn(state)
+
+    def _end_turn(self, state: LudicitudeState) -> list[Event]:
+        """The turn passes; the rabbits and clapiers stay on the table for the next player."""
+        state.table = sorted(state.table + [CAROTTE] * state.carrots)
+        state.carrots = state.memorised = 0
+        state.after_carrots = False
+        state.current = (state.current + 1) % len(state.players)
+        state.phase = "debut"
+        state.turn_no += 1
+        return [self._turn_event(state)]
+
+    def _turn_event(self, state: LudicitudeState) -> Event:
+        data = {
+            "joueur": state.players[state.current],
+            "reprise_possible": not state.situation.empty(),
+            "situation": situation_text(state.situation),
+            "valeur_laissee": value_left(state),
+            "des_a_lancer": len(state.table) or state.situation.rabbit_dice(),
+        }
+        return Event(kind="tour", data=data)
+
+    # --- leaving --------------------------------------------------------------------------
+    def _leave(self, state: LudicitudeState, player: PlayerId, now_ms: int) -> list[Event]:
+        index = state.players.index(player)
+        was_current = index == state.current
+        state.players.remove(player)
+        state.scores.pop(player)
+        events = [Event(kind="depart", data={"joueur": player})]
+        if len(state.players) < 2:
+            state.over, state.winners = True, list(state.players)
+            state.turn_no += 1
+            if state.winners:
+                winner = state.winners[0]
+                events.append(Event(kind="victoire", data={"joueur": winner, "total": state.scores[winner]}))
+            return events
+        if index < state.current:
+            state.current -= 1
+        elif was_current:
+            # The turn ends as a lost one would: the dice stay where they lie for the next player.
+            state.current = (state.current - 1) % len(state.players)
+            events += self._end_turn(state)
+        return events
+
+    # --- what may be done -----------------------------------------------------------------
+    def legal_actions(self, state: LudicitudeState, player: PlayerId) -> list[Action]:
+        if state.over or player not in state.players or state.players[state.current] != player:
+            return []
+        if state.phase == "debut":
+            actions = [Action(kind=TOUT_RELANCER)]
+            if not state.situation.empty():
+                actions.append(Action(kind=REPRENDRE))
+            return actions
+        if state.phase == "ecarter":
+            return [
+                Action(kind=ECARTER, args=dict(choice._asdict()))
+                for choice in setaside.choices(state.table, state.situation)
+            ]
+        if state.phase == "suite":
+            return [Action(kind=RELANCER), Action(kind=ARRETER)]
+        return [Action(kind=RELANCER)]
+
+    def vocabulary(self) -> list[ActionSpec]:
+        return [
+            ActionSpec(kind=TOUT_RELANCER, help="Début de tour : lancer les 7 dés."),
+            ActionSpec(
+                kind=REPRENDRE,
+                help="Début de tour : reprendre les lapins et clapiers laissés et lancer les autres dés.",
+            ),
+            ActionSpec(
+                kind=ECARTER,
+                help="Écarter des dés après un lancer (au moins un lapin).",
+                args=[
+                    ArgSpec(
+                        name="lapins",
+                        type="int",
+                        minimum=0,
+                        maximum=DICE,
+                        help="combien de 1 (deux 1 de ce lancer s'empilent : 10 points)",
+                    ),
+                    ArgSpec(
+                        name="doubles",
+                        type="int",
+                        minimum=0,
+                        maximum=DICE,
+                        optional=True,
+                        help="combien de 2 gardés comme doubles lapins",
+                    ),
+                    ArgSpec(
+                        name="clapier",
+                        type="int",
+                        minimum=0,
+                        maximum=5,
+                        optional=True,
+                        help="le clapier écarté (2 à 5, plus haut que les précédents ; 0 : aucun)",
+                    ),
+                ],
+            ),
+            ActionSpec(
+                kind=RELANCER,
+                help="Relancer les dés restants (tous écartés : mémoriser les lapins et les relancer).",
+            ),
+            ActionSpec(kind=ARRETER, help="S'arrêter et marquer les points du tour."),
+        ]
+
+    # --- looking --------------------------------------------------------------------------
+    def view(self, state: LudicitudeState, player: PlayerId | None) -> dict[str, Any]:
+        data = super().view(state, player)
+        data["valeur_laissee"] = value_left(state)
+        data["points_du_tour"] = turn_points(state)
+        return data
+
+    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
+        return describe(event, names)
+
+    def summary(self, state: LudicitudeState, names: dict[PlayerId, str] | None = None) -> str:
+        lines = [super().summary(state, names)]
+        if state.over:
+            return lines[0]
+        if state.phase == "debut":
+            if state.situation.empty():
+                lines.append("Situation laissée : aucune (7 dés à lancer).")
+            else:
+                lines.append(
+                    f"Situation laissée : {situation_text(state.situation)}, vaut {value_left(state)} points."
+                )
+        else:
+            lines.append(
+                f"Écartés : {situation_text(state.situation)} ; sur la table : {faces_text(state.table)}"
+                + (f" ; carottes de côté : {state.carrots}" if state.carrots else "")
+                + (f" ; mémorisé : {state.memorised}" if state.memorised else "")
+                + f". Le tour vaut {turn_points(state)} points."
+            )
+        return "\n".join(lines)
+
+
+GAME = Ludicitude()

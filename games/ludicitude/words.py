@@ -1,0 +1,137 @@
+"""The French sentences: refusals by error code, and events as the table tells them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from games.core import Event, PlayerId
+
+from .faces import faces_text, plural
+
+MESSAGES: dict[str, str] = {
+    "rien_a_reprendre": "Le joueur précédent n'a laissé ni lapin ni clapier : lance les 7 dés.",
+    "pas_de_lapin": "Il faut écarter au moins un lapin (simple ou double) après chaque lancer.",
+    "trop_de_lapins": "Tu veux écarter {demandes} lapin(s) mais la table n'en montre que {disponibles}.",
+    "trop_de_doubles": "Tu veux écarter {demandes} double(s) lapin(s) mais il n'y en a que {disponibles}.",
+    "clapier_absent": "Aucun dé ne montre le clapier pour {clapier}.",
+    "clapier_ordre": "Les clapiers s'écartent dans l'ordre croissant : le clapier pour {clapier} "
+    "ne peut pas aller sur le clapier pour {sommet}.",
+    "carottes_relancer": "Que des carottes : tu dois relancer tes dés lapins.",
+    "ecarter_d_abord": "Écarte d'abord au moins un lapin.",
+}
+
+
+def _name(names: dict[PlayerId, str], player: Any) -> str:
+    return names.get(str(player), str(player))
+
+
+def _set_aside(data: dict[str, Any]) -> str:
+    parts = []
+    lapins, doubles, clapier = data["lapins"], data["doubles"], data["clapier"]
+    if lapins // 2:
+        parts.append(plural(lapins // 2, "pile de deux lapins", "piles de deux lapins"))
+    if lapins % 2:
+        parts.append("1 lapin")
+    if doubles:
+        parts.append(plural(doubles, "double lapin", "doubles lapins"))
+    if clapier:
+        parts.append(f"le clapier pour {clapier}")
+    return ", ".join(parts)
+
+
+def _debut(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    players = ", ".join(_name(n, p) for p in d["joueurs"])
+    return f"Ludicitude : {players}. Premier à {d['objectif']} points."
+
+
+def _tour(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    who = _name(n, d["joueur"])
+    if not d["reprise_possible"]:
+        return f"À {who} : lance les 7 dés."
+    return (
+        f"À {who} : reprendre la situation laissée ({d['situation']}, vaut {d['valeur_laissee']} "
+        f"points, {plural(d['des_a_lancer'], 'dé', 'dés')} à lancer) ou lancer les 7 dés."
+    )
+
+
+def _lancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"{_name(n, d['joueur'])} lance {plural(len(d['faces']), 'dé', 'dés')} : {faces_text(d['faces'])}."
+
+
+def _ecart(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return (
+        f"{_name(n, d['joueur'])} écarte {_set_aside(d)}. "
+        f"Le tour vaut {d['points']} points ; {plural(d['des_restants'], 'dé reste', 'dés restent')}."
+    )
+
+
+def _memorise(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return (
+        f"Tous les dés sont écartés : {_name(n, d['joueur'])} mémorise {d['lapins']} points de lapins "
+        f"(en tout {d['memorise']}) et relance ses {plural(d['des'], 'dé lapin', 'dés lapins')}."
+    )
+
+
+def _carottes(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    who = _name(n, d["joueur"])
+    text = (
+        f"Que des carottes ! {who} les met de côté ({plural(d['carottes'], 'carotte', 'carottes')} "
+        f"en tout) et mémorise {d['lapins']} points de lapins (en tout {d['memorise']})."
+    )
+    if d["des"]:
+        return text + f" {who} relance ses {plural(d['des'], 'dé lapin', 'dés lapins')}."
+    return text + " Plus aucun dé à lancer."
+
+
+def _marque(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    who = _name(n, d["joueur"])
+    why = {
+        "arret": f"{who} s'arrête",
+        "clapiers": f"Que des clapiers après des carottes : {who} marque quand même",
+        "plus_de_des": f"Plus de dé à lancer : {who} marque",
+    }[d["raison"]]
+    return f"{why} : {d['points']} points ({d['lapins']} × {d['multiplicateur']}). Total : {d['total']}."
+
+
+def _perdu(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"Aucun lapin ! {_name(n, d['joueur'])} perd les {d['points']} points du tour."
+
+
+def _victoire(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"{_name(n, d['joueur'])} gagne avec {d['total']} points !"
+
+
+def _depart(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"{_name(n, d['joueur'])} quitte la partie."
+
+
+def _reprise(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"{_name(n, d['joueur'])} reprend la situation laissée ({d['situation']}, {d['valeur']} points)."
+
+
+def _tout_relancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    return f"{_name(n, d['joueur'])} reprend les 7 dés."
+
+
+DESCRIBERS: dict[str, Callable[[dict[str, Any], dict[PlayerId, str]], str]] = {
+    "debut": _debut,
+    "tour": _tour,
+    "reprise": _reprise,
+    "tout_relancer": _tout_relancer,
+    "lancer": _lancer,
+    "ecart": _ecart,
+    "memorise": _memorise,
+    "carottes": _carottes,
+    "marque": _marque,
+    "perdu": _perdu,
+    "victoire": _victoire,
+    "depart": _depart,
+}
+
+
+def describe(event: Event, names: dict[PlayerId, str] | None = None) -> str:
+    describer = DESCRIBERS.get(event.kind)
+    if describer is None:
+        return event.kind
+    return describer(event.data, names or {})
