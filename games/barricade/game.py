@@ -1,0 +1,292 @@
+"""Barricade / Ruée vers l'or: the rules engine over the board in ``data/barricade``."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from pydantic import BaseModel
+
+from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
+
+from .board import Board, load_board
+from .moves import Move, free_points, legal_moves
+from .state import COLOURS, MINERS, TENT, TENTS_FOR, BarricadeOptions, BarricadeState
+from .words import describe_event, summary_lines
+
+MESSAGES: dict[str, str] = {
+    "no_throw": "Lance d'abord le dé.",
+    "already_thrown": "Le dé est déjà lancé : déplace un mineur.",
+    "barrier_pending": "Décide d'abord de la barrière : la déplacer ou la laisser.",
+    "no_barrier_pending": "Tu n'as pas de barrière à déplacer.",
+    "bad_miner": "Il n'y a pas de mineur n° {miner} (de 1 à 5).",
+    "bad_move": "Ce mineur ne peut pas aller là avec ce {value}.",
+    "bad_point": "Une barrière ne peut aller que sur un point libre hors de la ligne de départ.",
+}
+
+
+def starting_order(players: list[PlayerId], dice: Dice) -> tuple[list[PlayerId], list[Event]]:
+    """Rule 2: everyone throws, the highest starts, ties rethrow among themselves, the lowest is last."""
+    events: list[Event] = []
+
+    def rank(group: list[PlayerId]) -> list[PlayerId]:
+        throws = {p: dice.roll() for p in group}
+        events.append(
+            Event(kind="ordre_lancer", data={"lancers": [{"joueur": p, "valeur": throws[p]} for p in group]})
+        )
+        out: list[PlayerId] = []
+        for value in sorted(set(throws.values()), reverse=True):
+            tied = [p for p in group if throws[p] == value]
+            out += tied if len(tied) == 1 else rank(tied)
+        return out
+
+    return rank(players), events
+
+
+class Barricade(Game[BarricadeState]):
+    name = "barricade"
+    title = "Barricade / Ruée vers l'or"
+    min_players = 2
+    max_players = 6
+    options_model = BarricadeOptions
+    state_model = BarricadeState
+    messages: ClassVar[dict[str, str]] = MESSAGES
+
+    @property
+    def board(self) -> Board:
+        return load_board()
+
+    # --- creation -------------------------------------------------------------------------
+    def new(
+        self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
+    ) -> tuple[BarricadeState, list[Event]]:
+        assert isinstance(options, BarricadeOptions)
+        order, events = starting_order(players, dice)
+        tents = TENTS_FOR[len(players)]
+        state = BarricadeState(
+            game=self.name,
+            players=players,
+            dice=dice,
+            options=options,
+            order=order,
+            colours={p: COLOURS[i] for i, p in enumerate(players)},
+            tents={p: tents[i] for i, p in enumerate(players)},
+            miners={p: [TENT] * MINERS for p in players},
+            barriers=sorted(self.board.barriers),
+            turn_no=1,
+        )
+        events.append(Event(kind="ordre", data={"ordre": order, "couleurs": dict(state.colours)}))
+        events.append(Event(kind="tour", data={"joueur": order[0]}))
+        return state, events
+
+    # --- playing --------------------------------------------------------------------------
+    def _apply(self, state: BarricadeState, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
+        if action.kind not in ("lancer", "deplacer", "barriere", "laisser"):
+            raise IllegalAction("unknown_action", action=action.kind)
+        if player != state.turn_player:
+            raise IllegalAction("not_your_turn")
+        if action.kind == "lancer":
+            return self._throw(state, player)
+        if action.kind == "deplacer":
+            return self._move(state, player, action)
+        if state.phase != "barriere":
+            raise IllegalAction("no_barrier_pending")
+        if action.kind == "laisser":
+            events = [Event(kind="barriere_laissee", data={"joueur": player, "point": state.barrier_from})]
+            return events + self._after_move(state, player)
+        point = action.args.get("point")
+        if not isinstance(point, int) or point not in free_points(state, self.board):
+            raise IllegalAction("bad_point", point=point)
+        assert state.barrier_from is not None
+        state.barriers.remove(state.barrier_from)
+        state.barriers.append(point)
+        state.barriers.sort()
+        events = [
+            Event(kind="barriere_deplacee", data={"joueur": player, "de": state.barrier_from, "vers": point})
+        ]
+        return events + self._after_move(state, player)
+
+    def _throw(self, state: BarricadeState, player: PlayerId) -> list[Event]:
+        if state.phase == "deplacer":
+            raise IllegalAction("already_thrown")
+        if state.phase == "barriere":
+            raise IllegalAction("barrier_pending")
+        value = state.dice.roll()
+        state.throw = value
+        state.turn_no += 1
+        data: dict[str, object] = {"joueur": player, "valeur": value}
+        if state.bound_miner is not None:
+            data["mineur"] = state.bound_miner + 1
+        events = [Event(kind="lancer", data=data)]
+        if not legal_moves(state, self.board, player, value):
+            # Rule 13 (and 14 when the bounce is blocked): the turn is lost, a six's bonus too.
+            events.append(Event(kind="bloque", data={"joueur": player, "valeur": value}))
+            return events + self._next_turn(state)
+        state.phase = "deplacer"
+        return events
+
+    def _move(self, state: BarricadeState, player: PlayerId, action: Action) -> list[Event]:
+        if state.phase == "lancer":
+            raise IllegalAction("no_throw")
+        if state.phase == "barriere":
+            raise IllegalAction("barrier_pending")
+        assert state.throw is not None
+        number = action.args.get("mineur")
+        destination = action.args.get("destination")
+        if not isinstance(number, int) or not 1 <= number <= MINERS:
+            raise IllegalAction("bad_miner", miner=number)
+        move = self._find(state, player, number - 1, destination)
+        board = self.board
+        start = state.miners[player][move.miner]
+        events: list[Event] = [
+            Event(
+                kind="deplacement",
+                data={
+                    "joueur": player,
+                    "mineur": move.miner + 1,
+                    "de": start,
+                    "vers": move.destination,
+                    "chemin": list(move.path),
+                    "rebond": move.bounce,
+                },
+            )
+        ]
+        victim = state.owner_at(move.destination) if move.destination != board.mine else None
+        if victim is not None and victim[0] != player:
+            # Rule 8 (and rule 12 on a barrier: the privilege goes with the newcomer).
+            owner, index = victim
+            state.miners[owner][index] = TENT
+            events.append(
+                Event(
+                    kind="renvoye",
+                    data={"joueur": owner, "mineur": index + 1, "point": move.destination, "par": player},
+                )
+            )
+        state.miners[player][move.miner] = move.destination
+        state.moved_miner = move.miner
+        state.turn_no += 1
+        if move.destination == board.mine:
+            arrived = sum(1 for p in state.miners[player] if p == board.mine)
+            events.append(Event(kind="mine", data={"joueur": player, "mineur": move.miner + 1, "nombre": arrived}))
+            if arrived == MINERS:
+                state.over, state.winners = True, [player]
+                state.phase, state.throw = "lancer", None
+                return [*events, Event(kind="victoire", data={"joueur": player})]
+        elif move.destination in state.barriers:
+            events.append(Event(kind="sur_barriere", data={"joueur": player, "point": move.destination}))
+        if start != move.destination and start in state.barriers:
+            # Rule 11: leaving a barrier, the player may move it.
+            state.phase, state.barrier_from = "barriere", start
+            events.append(Event(kind="choix_barriere", data={"joueur": player, "point": start}))
+            return events
+        return events + self._after_move(state, player)
+
+    def _find(self, state: BarricadeState, player: PlayerId, miner: int, destination: object) -> Move:
+        assert state.throw is not None
+        for move in legal_moves(state, self.board, player, state.throw):
+            if move.destination == destination:
+                same_tent = state.miners[player][miner] == TENT == state.miners[player][move.miner]
+                if move.miner == miner or same_tent:
+                    return Move(miner=miner, destination=move.destination, path=move.path, bounce=move.bounce)
+        raise IllegalAction("bad_move", miner=miner + 1, destination=destination, value=state.throw)
+
+    def _after_move(self, state: BarricadeState, player: PlayerId) -> list[Event]:
+        miner = state.moved_miner
+        state.barrier_from = None
+        state.turn_no += 1
+        if state.throw == 6 and miner is not None and state.miners[player][miner] != self.board.mine:
+            # Rule 5: a six moves, then the same miner throws again.
+            state.phase, state.throw, state.bound_miner = "lancer", None, miner
+            return [Event(kind="relance", data={"joueur": player, "mineur": miner + 1})]
+        return self._next_turn(state)
+
+    def _next_turn(self, state: BarricadeState) -> list[Event]:
+        state.current = (state.current + 1) % len(state.order)
+        self._reset_turn(state)
+        return [Event(kind="tour", data={"joueur": state.order[state.current]})]
+
+    def _reset_turn(self, state: BarricadeState) -> None:
+        state.phase = "lancer"
+        state.throw = state.bound_miner = state.moved_miner = state.barrier_from = None
+        state.turn_no += 1
+
+    def _leave(self, state: BarricadeState, player: PlayerId, now_ms: int) -> list[Event]:
+        events = [Event(kind="depart_joueur", data={"joueur": player})]
+        was_turn = player == state.turn_player
+        index = state.order.index(player)
+        state.players.remove(player)
+        state.order.remove(player)
+        state.miners.pop(player)
+        if state.over:
+            return events
+        if not state.order:
+            state.over = True
+            return events
+        if index < state.current:
+            state.current -= 1
+        state.current %= len(state.order)
+        if was_turn:
+            # A pending barrier stays where it is; the next player in the order plays.
+            self._reset_turn(state)
+            if len(state.order) > 1:
+                events.append(Event(kind="tour", data={"joueur": state.order[state.current]}))
+        if len(state.order) == 1:
+            state.over, state.winners = True, list(state.order)
+            events.append(Event(kind="victoire", data={"joueur": state.order[0], "forfait": True}))
+        return events
+
+    def legal_actions(self, state: BarricadeState, player: PlayerId) -> list[Action]:
+        if state.over or player != state.turn_player:
+            return []
+        if state.phase == "lancer":
+            return [Action(kind="lancer")]
+        if state.phase == "barriere":
+            return [Action(kind="laisser")] + [
+                Action(kind="barriere", args={"point": p}) for p in free_points(state, self.board)
+            ]
+        assert state.throw is not None
+        return [
+            Action(kind="deplacer", args={"mineur": m.miner + 1, "destination": m.destination})
+            for m in legal_moves(state, self.board, player, state.throw)
+        ]
+
+    def moves(self, state: BarricadeState) -> list[Move]:
+        """The moves the current throw allows, in the order of the numbered destinations."""
+        player = state.turn_player
+        if state.phase != "deplacer" or player is None or state.throw is None:
+            return []
+        return legal_moves(state, self.board, player, state.throw)
+
+    def vocabulary(self) -> list[ActionSpec]:
+        points = len(self.board.points) - 1
+        return [
+            ActionSpec(kind="lancer", help="Lancer le dé."),
+            ActionSpec(
+                kind="deplacer",
+                help="Avancer un mineur du nombre de points du dé.",
+                args=[
+                    ArgSpec(name="mineur", type="int", help="numéro du mineur", minimum=1, maximum=MINERS),
+                    ArgSpec(name="destination", type="int", help="point d'arrivée", minimum=0, maximum=points),
+                ],
+            ),
+            ActionSpec(
+                kind="barriere",
+                help="Déplacer la barrière quittée vers un point libre.",
+                args=[ArgSpec(name="point", type="int", help="point libre", minimum=0, maximum=points)],
+            ),
+            ActionSpec(kind="laisser", help="Laisser la barrière quittée où elle est."),
+        ]
+
+    # --- looking ---------------------------------------------------------------------------
+    def scores(self, state: BarricadeState) -> dict[PlayerId, int]:
+        """Miners in the mine, per player."""
+        mine = self.board.mine
+        return {p: sum(1 for where in state.miners[p] if where == mine) for p in state.order}
+
+    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
+        return describe_event(self.board, event, names or {})
+
+    def summary(self, state: BarricadeState, names: dict[PlayerId, str] | None = None) -> str:
+        return "\n".join(summary_lines(self.board, state, names or {}))
+
+
+GAME = Barricade()

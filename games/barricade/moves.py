@@ -1,0 +1,116 @@
+"""Where a miner may go with a throw: forward or sideways, one sideways direction per throw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .board import Board
+from .state import TENT, BarricadeState
+
+
+@dataclass(frozen=True)
+class Move:
+    miner: int
+    destination: int
+    # Every point stepped on, the destination last (a bounce passes through the mine).
+    path: tuple[int, ...]
+    bounce: bool = False
+
+
+def _walk(
+    board: Board,
+    start: int,
+    steps: int,
+    barriers: set[int],
+    backwards: bool,
+    first: tuple[int, ...] = (),
+) -> dict[int, tuple[int, ...]]:
+    """Destinations ``steps`` points away from ``start`` with one path to each.
+
+    A barrier stops the walk unless the count ends on it (rule 10); the mine ends every walk.
+    Sideways steps keep the direction of the first one (rule 4); ``backwards`` walks away from
+    the mine instead of towards it (the bounce of rule 14).
+    """
+    found: dict[int, tuple[int, ...]] = {}
+    ahead = board.backward if backwards else board.forward
+
+    def step(point: int, left: int, direction: str | None, path: tuple[int, ...]) -> None:
+        if left == 0:
+            found.setdefault(point, path)
+            return
+        if path != first and (point in barriers or point == board.mine):
+            return
+        options: list[tuple[int, str | None]] = [(n, direction) for n in ahead[point]]
+        if direction in (None, "gauche") and point in board.left:
+            options.append((board.left[point], "gauche"))
+        if direction in (None, "droite") and point in board.right:
+            options.append((board.right[point], "droite"))
+        for nxt, new_direction in options:
+            step(nxt, left - 1, new_direction, (*path, nxt))
+
+    step(start, steps, None, first)
+    return found
+
+
+def miner_moves(state: BarricadeState, board: Board, player: str, miner: int, throw: int) -> list[Move]:
+    """The ordinary moves of one miner with ``throw``: no own miner at the end of the path."""
+    where = state.miners[player][miner]
+    if where == board.mine:
+        return []
+    barriers = set(state.barriers)
+    if where == TENT:
+        # Rule 3: the start-line point in front of the tent is the first point counted.
+        entry = board.tents[state.tents[player]].entry
+        reached = _walk(board, entry, throw - 1, barriers, backwards=False, first=(entry,))
+    else:
+        reached = _walk(board, where, throw, barriers, backwards=False, first=(where,))
+        reached = {dest: path[1:] for dest, path in reached.items()}
+    own = {p for i, p in enumerate(state.miners[player]) if i != miner and p != board.mine}
+    return [
+        Move(miner=miner, destination=dest, path=path)
+        for dest, path in sorted(reached.items())
+        if dest not in own
+    ]
+
+
+def bounce_moves(state: BarricadeState, board: Board, player: str, miner: int, throw: int) -> list[Move]:
+    """Rule 14: one point from the mine, any throw but 1: to the mine, then back ``throw - 1``."""
+    where = state.miners[player][miner]
+    if throw == 1 or where in (TENT, board.mine) or board.mine not in board.forward[where]:
+        return []
+    barriers = set(state.barriers)
+    reached = _walk(board, board.mine, throw - 1, barriers, backwards=True, first=(board.mine,))
+    own = {p for i, p in enumerate(state.miners[player]) if i != miner}
+    return [
+        Move(miner=miner, destination=dest, path=path, bounce=True)
+        for dest, path in sorted(reached.items())
+        if dest not in own
+    ]
+
+
+def legal_moves(state: BarricadeState, board: Board, player: str, throw: int) -> list[Move]:
+    """Every move the throw allows ``player``: ordinary moves first; the bounce only without them."""
+    positions = state.miners[player]
+    if state.bound_miner is not None:
+        candidates = [state.bound_miner]
+    else:
+        # Miners in the tent are all alike: offer the first one only.
+        in_tent = [i for i, p in enumerate(positions) if p == TENT][:1]
+        candidates = [i for i, p in enumerate(positions) if p not in (TENT, board.mine)] + in_tent
+        candidates.sort()
+    moves = [m for i in candidates for m in miner_moves(state, board, player, i, throw)]
+    if moves:
+        return moves
+    return [m for i in candidates for m in bounce_moves(state, board, player, i, throw)]
+
+
+def free_points(state: BarricadeState, board: Board) -> list[int]:
+    """Where a barrier may be put (rule 11): not the start line, not the mine, no miner, no barrier."""
+    taken = set(state.barriers)
+    for positions in state.miners.values():
+        taken.update(positions)
+    return [
+        p.id
+        for p in board.points
+        if p.id not in taken and p.id not in board.start_line and p.id != board.mine
+    ]
