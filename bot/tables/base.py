@@ -1,0 +1,317 @@
+"""How a game looks in a channel: the generic presenter every game gets, and what a game may change.
+
+A game's own presenter lives in ``bot/tables/<game>.py`` and exposes ``PRESENTER``, usually a
+subclass of ``Presenter`` overriding a few methods (labels, emoji, the embed, pictures, typed
+messages). Everything else — buttons from ``legal_actions``, selects for long lists, forms for free
+numbers, the turn/old-click checks, storage — stays generic. See docs/BOT.md.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+from discord import ui
+
+from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
+from games.core.model import ArgValue
+
+from ..sessions import Session
+from ..ui import ids
+from ..ui.components import (
+    OPTION_MAX,
+    ActionButton,
+    ActionSelect,
+    AskButton,
+    MenuButton,
+    button,
+    clip,
+)
+
+log = logging.getLogger(__name__)
+
+GAME_ROWS = 4  # the fifth row is the table's own menu
+PER_ROW = 5
+PER_SELECT = 25
+EXPAND_MAX = 25  # a missing argument with at most this many values becomes buttons or a select
+COLOUR = discord.Colour(0x8E5B2E)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """Something to click: a complete action (a button or a select option) or a form to fill."""
+
+    action: Action
+    code: str = ""
+    ask: bool = False  # the action lacks free numbers or words: its button opens a form
+
+
+def mention(player: PlayerId, names: dict[PlayerId, str]) -> str:
+    return f"<@{player}>" if player.isdigit() else names.get(player, player)
+
+
+def timestamp(ms: int, style: str = "R") -> str:
+    """Discord shows this as a live countdown ("dans 5 secondes") without any edit."""
+    return f"<t:{ms // 1000}:{style}>"
+
+
+class Presenter:
+    """The generic table. Subclass it per game and override what that game needs."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+        self.specs: dict[str, ActionSpec] = {s.kind: s for s in game.full_vocabulary()}
+
+    # --- one action's words ------------------------------------------------------------------------
+    def label(self, session: Session, action: Action) -> str:
+        """The button's text: the action word and its arguments in words (player names, numbers)."""
+        words = [action.kind.replace("_", " ").capitalize()]
+        spec = self.specs.get(action.kind)
+        for arg in spec.args if spec else []:
+            if arg.name in action.args:
+                words.append(self.value_label(session, arg, action.args[arg.name]))
+        return " ".join(words)
+
+    def value_label(self, session: Session, arg: ArgSpec, value: ArgValue) -> str:
+        if arg.type == "player" and isinstance(value, str):
+            return session.name(value)
+        if isinstance(value, list):
+            return "-".join(str(v) for v in value)
+        return str(value)
+
+    def emoji(self, session: Session, action: Action) -> str | None:
+        return None
+
+    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+        spec = self.specs.get(action.kind)
+        return discord.ButtonStyle.primary if spec is not None and spec.who == "turn" else discord.ButtonStyle.secondary
+
+    # --- what is on offer ---------------------------------------------------------------------------
+    def legal_union(self, session: Session) -> list[Action]:
+        """Every action some seated player may take now, once each, in seat order."""
+        state = session.state
+        if state is None or state.over:
+            return []
+        seen: dict[str, Action] = {}
+        for player in state.players:
+            try:
+                actions = self.game.legal_actions(state, player)
+            except Exception:
+                log.exception("legal_actions a échoué (%s)", self.game.name)
+                continue
+            for action in actions:
+                seen.setdefault(action.model_dump_json(), action)
+        return list(seen.values())
+
+    def domain(self, session: Session, arg: ArgSpec) -> list[ArgValue] | None:
+        """The values an argument may take when there are few enough to list, else None."""
+        if arg.type == "choice" and arg.choices:
+            return list(arg.choices)
+        if arg.type == "player":
+            return list(session.players)
+        if arg.type == "int" and arg.minimum is not None and arg.maximum is not None:
+            if arg.maximum - arg.minimum < EXPAND_MAX:
+                return list(range(arg.minimum, arg.maximum + 1))
+        return None
+
+    def offers(self, session: Session) -> list[Offer]:
+        """Legal actions as things to click. An action listed without some required argument means
+        "ask the player": few values are listed as buttons, free numbers and words become a form."""
+        state = session.state
+        if state is None:
+            return []
+        budget = ids.code_budget(session.id, state.turn_no)
+        out: list[Offer] = []
+        asked: set[str] = set()
+        for action in self.legal_union(session):
+            spec = self.specs.get(action.kind)
+            missing = [a for a in spec.args if a.name not in action.args and not a.optional] if spec else []
+            if not missing:
+                out.append(Offer(action, ids.encode_action(action, spec, budget)))
+                continue
+            domains = [self.domain(session, a) for a in missing]
+            if all(d is not None for d in domains):
+                combos = list(itertools.islice(itertools.product(*[d or [] for d in domains]), EXPAND_MAX + 1))
+                if len(combos) <= EXPAND_MAX:
+                    for combo in combos:
+                        full = Action(
+                            kind=action.kind,
+                            args={**action.args, **{a.name: v for a, v in zip(missing, combo, strict=True)}},
+                        )
+                        out.append(Offer(full, ids.encode_action(full, spec, budget)))
+                    continue
+            if action.kind not in asked:
+                asked.add(action.kind)
+                out.append(Offer(action, ask=True))
+        return out
+
+    def components(self, session: Session) -> ui.View:
+        """The table message's buttons: the actions on offer, then the table menu."""
+        view = ui.View(timeout=None)
+        state = session.state
+        if state is None or state.over:
+            return view
+        rows = self.action_rows(session, self.offers(session))
+        for row_no, row in enumerate(rows[:GAME_ROWS]):
+            for item in row:
+                item.row = row_no
+                view.add_item(item)
+        if len(rows) > GAME_ROWS:
+            log.warning("%s : %d rangées d'actions, seules %d tiennent", self.game.name, len(rows), GAME_ROWS)
+        for item in self.menu_items(session):
+            item.row = GAME_ROWS
+            view.add_item(item)
+        return view
+
+    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+        """Buttons when they fit in four rows; otherwise long kinds become selects of 25."""
+        assert session.state is not None
+        turn = session.state.turn_no
+        by_kind: dict[str, list[Offer]] = {}
+        for offer in offers:
+            by_kind.setdefault(offer.action.kind, []).append(offer)
+        all_buttons = sum(-(-len(group) // PER_ROW) for group in by_kind.values()) <= GAME_ROWS
+        rows: list[list[ui.Item[Any]]] = []
+        loose: list[ui.Item[Any]] = []
+        selects = 0
+        for kind, group in by_kind.items():
+            if all_buttons or len(group) <= PER_ROW:
+                items = [self.offer_button(session, turn, o) for o in group]
+                if all_buttons:
+                    rows += [items[i : i + PER_ROW] for i in range(0, len(items), PER_ROW)]
+                else:
+                    loose += items
+                continue
+            choices = [o for o in group if not o.ask]
+            loose += [self.offer_button(session, turn, o) for o in group if o.ask]
+            for start in range(0, len(choices), PER_SELECT):
+                chunk = choices[start : start + PER_SELECT]
+                rows.append([self.offer_select(session, turn, selects, kind, chunk)])
+                selects += 1
+        rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
+        return rows
+
+    def offer_button(self, session: Session, turn: int, offer: Offer) -> ui.Item[Any]:
+        action = offer.action
+        if offer.ask:
+            spec = self.specs.get(action.kind)
+            label = (spec.help.rstrip(".") if spec and spec.help else action.kind) + "…"
+            return AskButton(
+                button(ids.table_id("tvq", session.id, turn, action.kind), label, style=discord.ButtonStyle.primary)
+            )
+        return ActionButton(
+            button(
+                ids.table_id("tv", session.id, turn, offer.code),
+                self.label(session, action),
+                emoji=self.emoji(session, action),
+                style=self.style(session, action),
+            )
+        )
+
+    def offer_select(self, session: Session, turn: int, n: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
+        spec = self.specs.get(kind)
+        placeholder = spec.help if spec and spec.help else kind
+        options = [
+            discord.SelectOption(
+                label=clip(self.label(session, o.action), 100),
+                value=o.code[:OPTION_MAX],
+                emoji=self.emoji(session, o.action),
+            )
+            for o in offers
+        ]
+        select: ui.Select[Any] = ui.Select(
+            custom_id=ids.table_id("tvs", session.id, turn, ids.to36(n)),
+            placeholder=clip(placeholder, 150),
+            options=options,
+        )
+        return ActionSelect(select)
+
+    def menu_items(self, session: Session) -> list[ui.Item[Any]]:
+        assert session.state is not None
+        turn = session.state.turn_no
+        items: list[ui.Item[Any]] = []
+        if self.has_secrets():
+            items.append(
+                MenuButton(button(ids.table_id("tvm", session.id, turn, "me"), "Mon jeu", emoji="👁️"))
+            )
+        items.append(
+            MenuButton(
+                button(ids.table_id("tvm", session.id, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger)
+            )
+        )
+        return items
+
+    # --- the message --------------------------------------------------------------------------------
+    def embed(self, session: Session) -> discord.Embed:
+        state = session.state
+        names = session.rec.names
+        embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
+        if state is None:
+            return embed
+        scores = self.game.scores(state)
+        if scores:
+            lines = [f"**{clip(session.name(p), 60)}** : {s}" for p, s in scores.items()]
+            embed.add_field(name="Scores", value=clip("\n".join(lines), 1024), inline=True)
+        if state.over:
+            winners = ", ".join(mention(p, names) for p in state.winners) or "personne"
+            embed.add_field(name="Partie terminée", value=clip(f"🏆 {winners}", 1024), inline=False)
+        else:
+            waiting = self.waiting_text(session)
+            if waiting:
+                embed.add_field(name="À jouer", value=clip(waiting, 1024), inline=True)
+        embed.set_footer(text=f"Table n°{session.id} · tour {state.turn_no}")
+        return embed
+
+    def waiting_text(self, session: Session) -> str:
+        state = session.state
+        assert state is not None
+        try:
+            waiting = self.game.to_act(state)
+            deadline = self.game.deadline(state)
+        except Exception:
+            log.exception("to_act/deadline a échoué (%s)", self.game.name)
+            return ""
+        text = ", ".join(mention(p, session.rec.names) for p in waiting)
+        if deadline is not None:
+            text += f"\n⏳ Fin {timestamp(deadline)}"
+        return text
+
+    def files(self, session: Session) -> list[discord.File]:
+        """Pictures attached to the table message (a board, dominoes). None by default."""
+        return []
+
+    def has_secrets(self) -> bool:
+        """Whether players have something private to look at (the game overrides ``view``)."""
+        return type(self.game).view is not Game.view
+
+    def private(self, session: Session, player: PlayerId) -> str | None:
+        """What only ``player`` may see, in words: by default what their view adds to a spectator's."""
+        state = session.state
+        if state is None:
+            return None
+        mine = self.game.view(state, player)
+        public = self.game.view(state, None)
+        lines = [
+            f"**{key}** : {json.dumps(value, ensure_ascii=False)}"
+            for key, value in mine.items()
+            if public.get(key) != value
+        ]
+        return clip("\n".join(lines), 1900) if lines else None
+
+    def announcement(self, session: Session, event: Event) -> str | None:
+        """A line that deserves its own message in the channel (besides the table). None by default."""
+        return None
+
+    def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
+        """An action typed as a plain message in the channel (a song, a shout). None by default."""
+        return None
+
+    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+        """The arguments a form asks for ``kind`` (at most five)."""
+        spec = self.specs.get(kind)
+        return [a for a in spec.args][:5] if spec else []

@@ -1,0 +1,470 @@
+"""What a click, a form or a typed message does: the session manager applies it, then the table
+message is edited through the interaction, and pings or private answers go out as needed.
+
+Also the manager's ``Listener``: what happens without a click (a window closing, a warning, a
+removal, a restart) edits the table message through the channel and says so in the channel.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+import discord
+
+from games.core import LEAVE, Action, ArgSpec, Event, IllegalAction, PlayerId
+from games.core.model import ArgValue
+
+from .. import rules_book
+from ..sessions import Notice, Outcome, Session, SessionManager, TableError
+from ..tables import mention, presenter_for, timestamp
+from . import ids
+from .components import clip
+from .lobby import lobby_embed, lobby_view
+from .translate import translate_click
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
+
+# Past this, the click is deferred so Discord's 3 s limit is never missed while the table is busy.
+ANSWER_WITHIN_S = 2.0
+
+
+def at_ms(interaction_or_message: discord.Interaction[Any] | discord.Message) -> int:
+    """Discord's own time of the click or message (``created_at``, read exactly from the snowflake
+    rather than through a float), to the millisecond."""
+    return (interaction_or_message.id >> 22) + discord.utils.DISCORD_EPOCH
+
+
+def display_name(user: discord.abc.User) -> str:
+    return clip(getattr(user, "display_name", None) or user.name, 64)
+
+
+class ClickHandler:
+    def __init__(self, manager: SessionManager) -> None:
+        self.manager = manager
+        self.client: discord.Client | None = None
+        self._pinged: dict[int, str] = {}
+
+    # --- answering ---------------------------------------------------------------------------------
+    async def private(self, interaction: discord.Interaction[Any], text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(clip(text, 2000), ephemeral=True)
+        else:
+            await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    async def in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
+        """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails)."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN_S)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()
+        return await task
+
+    async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
+        """Edits the message the click came from into the table as it is now."""
+        presenter = presenter_for(session.game)
+        embed, view, files = presenter.embed(session), presenter.components(session), presenter.files(session)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+        else:
+            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+
+    # --- game actions ------------------------------------------------------------------------------
+    async def action(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+        try:
+            session, turn, action = translate_click(self.manager, interaction.channel_id, custom_id, values)
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        await self.play(interaction, session, action, turn)
+
+    async def play(
+        self, interaction: discord.Interaction[Any], session: Session, action: Action, turn: int | None
+    ) -> None:
+        player = str(interaction.user.id)
+        try:
+            outcome = await self.in_time(
+                interaction,
+                self.manager.act(
+                    session.id,
+                    player,
+                    action,
+                    at_ms(interaction),
+                    turn=turn,
+                    interaction_id=interaction.id,
+                    name=display_name(interaction.user),
+                ),
+            )
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        if outcome.error is not None:
+            await self.private(interaction, session.game.explain(outcome.error))
+            return
+        if interaction.message is not None and interaction.message.id == session.rec.message_id:
+            await self.show_table(interaction, session)
+        else:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            await self.refresh(session)
+        await self.after(session, outcome.events, player=player, interaction=interaction)
+
+    async def after(
+        self,
+        session: Session,
+        events: list[Event],
+        *,
+        player: PlayerId | None = None,
+        interaction: discord.Interaction[Any] | None = None,
+    ) -> None:
+        """Private lines for the clicker, notable lines and pings in the channel, the end."""
+        presenter = presenter_for(session.game)
+        mine = [self.manager.describe(session, e) for e in events if e.to is not None and player in e.to]
+        if interaction is not None and mine:
+            await self.private(interaction, "\n".join(mine))
+        lines = [line for e in events if e.to is None and (line := presenter.announcement(session, e))]
+        state = session.state
+        if state is not None and state.over:
+            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
+            lines.append(f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}.")
+        elif state is not None:
+            ping = self.ping_text(session)
+            if ping:
+                lines.append(ping)
+        if lines:
+            await self.say(session, "\n".join(lines))
+
+    def ping_text(self, session: Session) -> str | None:
+        """``<@id>, à toi !`` when the table now waits for someone else (edits do not notify)."""
+        state = session.state
+        if state is None or state.over or session.game.deadline(state) is not None:
+            return None
+        waiting = session.game.to_act(state)
+        key = f"{state.turn_no}:{','.join(waiting)}"
+        if not waiting or self._pinged.get(session.id) == key:
+            return None
+        self._pinged[session.id] = key
+        return ", ".join(mention(p, session.rec.names) for p in waiting) + ", à toi !"
+
+    # --- forms (free numbers, words) -----------------------------------------------------------
+    async def ask(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        try:
+            parsed = ids.parse_table_id(custom_id)
+            session = self.manager.by_id(parsed.session)
+            if session is None or session.state is None:
+                raise TableError("closed")
+            if parsed.turn != session.state.turn_no:
+                raise TableError("stale")
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        presenter = presenter_for(session.game)
+        spec = presenter.specs.get(parsed.tail)
+        if spec is None:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        modal = discord.ui.Modal(title=clip(spec.help or spec.kind, 45), custom_id=custom_id, timeout=None)
+        for arg in presenter.form_fields(session, spec.kind):
+            hint = arg.help or arg.name
+            if arg.minimum is not None and arg.maximum is not None:
+                hint += f" ({arg.minimum} à {arg.maximum})"
+            elif arg.choices:
+                hint += f" ({' / '.join(arg.choices)})"
+            modal.add_item(
+                discord.ui.TextInput(
+                    label=clip(arg.name, 45),
+                    custom_id=arg.name,
+                    placeholder=clip(hint, 100),
+                    required=not arg.optional,
+                    max_length=200,
+                )
+            )
+        await interaction.response.send_modal(modal)
+
+    async def form(self, interaction: discord.Interaction[Any]) -> None:
+        """A submitted form (modal): its fields become the action's arguments."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        try:
+            parsed = ids.parse_table_id(custom_id)
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        session = self.manager.by_id(parsed.session)
+        if session is None:
+            await self.private(interaction, TableError("closed").text)
+            return
+        try:
+            action = self.form_action(session, parsed.tail, _form_values(data))
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        except IllegalAction as error:
+            await self.private(interaction, session.game.explain(error))
+            return
+        await self.play(interaction, session, action, parsed.turn)
+
+    def form_action(self, session: Session, kind: str, fields: dict[str, str]) -> Action:
+        presenter = presenter_for(session.game)
+        if kind not in presenter.specs:
+            raise TableError("malformed")
+        args: dict[str, ArgValue] = {}
+        for arg in presenter.form_fields(session, kind):
+            raw = fields.get(arg.name, "").strip()
+            if not raw:
+                if not arg.optional:
+                    raise IllegalAction("missing_argument", name=arg.name)
+                continue
+            args[arg.name] = _parse_field(session, arg, raw)
+        return Action(kind=kind, args=args)
+
+    # --- the table's menu -----------------------------------------------------------------------------
+    async def menu(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        try:
+            parsed = ids.parse_table_id(custom_id)
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        session = self.manager.by_id(parsed.session)
+        if session is None or session.state is None:
+            await self.private(interaction, TableError("closed").text)
+            return
+        player = str(interaction.user.id)
+        if parsed.tail == "me":
+            text = presenter_for(session.game).private(session, player) if player in session.players else None
+            await self.private(interaction, text or "Tu n'as rien de caché à cette table.")
+        elif parsed.tail == "quit":
+            if player not in session.players:
+                await self.private(interaction, TableError("not_seated").text)
+                return
+            await interaction.response.send_message(
+                "Quitter la partie pour de bon ?", view=LeaveConfirm(self, session.id), ephemeral=True
+            )
+        else:
+            await self.private(interaction, TableError("malformed").text)
+
+    async def leave(self, interaction: discord.Interaction[Any], session_id: int) -> None:
+        session = self.manager.by_id(session_id)
+        if session is None:
+            await self.private(interaction, TableError("closed").text)
+            return
+        player = str(interaction.user.id)
+        try:
+            outcome = await self.in_time(
+                interaction,
+                self.manager.act(
+                    session_id, player, Action(kind=LEAVE), at_ms(interaction), interaction_id=interaction.id
+                ),
+            )
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        if outcome.error is not None:
+            await self.private(interaction, session.game.explain(outcome.error))
+            return
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(content="Tu as quitté la partie.", view=None)
+        await self.refresh(session)
+        await self.after(session, outcome.events)
+
+    # --- lobby -----------------------------------------------------------------------------------------
+    async def lobby(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        try:
+            session_id, what = ids.parse_lobby_id(custom_id)
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        player, name = str(interaction.user.id), display_name(interaction.user)
+        try:
+            if what == "join":
+                session = await self.manager.join(session_id, player, name)
+            elif what == "leave":
+                session = await self.manager.leave_lobby(session_id, player)
+            else:
+                outcome = await self.in_time(interaction, self.manager.start(session_id, player))
+                await self.started(interaction, outcome)
+                return
+        except TableError as error:
+            await self.private(interaction, error.text)
+            return
+        if self.manager.by_id(session.id) is None:
+            await interaction.response.edit_message(
+                content="Table fermée : plus personne n'y est assis.", embed=None, view=None
+            )
+            return
+        await interaction.response.edit_message(embed=lobby_embed(session), view=lobby_view(session))
+
+    async def started(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        session = outcome.session
+        if outcome.error is not None:
+            await self.private(interaction, session.game.explain(outcome.error))
+            return
+        if interaction.message is not None and interaction.message.id != session.rec.message_id:
+            await self.manager.set_message(session, interaction.message.id)
+        await self.show_table(interaction, session)
+        await self.after(session, outcome.events)
+
+    # --- rules -----------------------------------------------------------------------------------------
+    async def rules(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
+        try:
+            game, page = ids.parse_rules_id(custom_id)
+            if game not in rules_book.FILES:
+                raise ids.BadId(game)
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        embed, view = rules_book.rules_page(game, page)
+        await interaction.response.edit_message(embed=embed, view=view)
+
+    # --- typed messages --------------------------------------------------------------------------------
+    async def message(self, message: discord.Message) -> None:
+        session = self.manager.in_channel(message.channel.id)
+        if session is None or session.state is None or message.author.bot:
+            return
+        player = str(message.author.id)
+        action = presenter_for(session.game).parse_message(session, player, message.content)
+        if action is None:
+            return
+        try:
+            outcome = await self.manager.act(
+                session.id, player, action, at_ms(message), name=display_name(message.author)
+            )
+        except TableError as error:
+            await message.reply(error.text, delete_after=15, mention_author=False)
+            return
+        if outcome.error is not None:
+            await message.reply(session.game.explain(outcome.error), delete_after=15, mention_author=False)
+            return
+        await self.refresh(session)
+        await self.after(session, outcome.events)
+
+    # --- outside clicks: the manager's listener -------------------------------------------------------
+    def channel(self, session: Session) -> discord.abc.Messageable | None:
+        if self.client is None:
+            return None
+        channel = self.client.get_channel(session.rec.channel_id)
+        return channel if isinstance(channel, discord.abc.Messageable) else None
+
+    async def say(self, session: Session, text: str) -> None:
+        channel = self.channel(session)
+        if channel is not None:
+            await channel.send(clip(text, 2000), allowed_mentions=discord.AllowedMentions(users=True))
+
+    async def refresh(self, session: Session) -> None:
+        """Edits the table message through the channel (no interaction at hand); re-posts it if gone."""
+        channel = self.channel(session)
+        if channel is None or session.state is None:
+            return
+        presenter = presenter_for(session.game)
+        embed, view, files = presenter.embed(session), presenter.components(session), presenter.files(session)
+        message_id = session.rec.message_id
+        if message_id is not None and isinstance(channel, discord.TextChannel | discord.Thread):
+            try:
+                await channel.get_partial_message(message_id).edit(embed=embed, view=view, attachments=files)
+                return
+            except discord.NotFound:
+                pass
+        sent = await channel.send(embed=embed, view=view, files=files)
+        if self.manager.by_id(session.id) is session:
+            await self.manager.set_message(session, sent.id)
+
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        names = session.rec.names
+        who = ", ".join(mention(p, names) for p in notice.players)
+        if notice.kind == "idle_closed":
+            await self.say(
+                session, f"🕯️ Table de {session.game.title} fermée : personne n'y a joué depuis longtemps."
+            )
+            await self.clear_buttons(session)
+            return
+        if session.state is not None:
+            await self.refresh(session)
+        if notice.kind == "resumed":
+            await self.say(session, f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !")
+        elif notice.kind == "warned" and notice.deadline_ms is not None:
+            await self.say(
+                session,
+                f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}.",
+            )
+        elif notice.kind == "removed":
+            await self.say(session, f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer.")
+        await self.after(session, events)
+
+    async def clear_buttons(self, session: Session) -> None:
+        channel = self.channel(session)
+        if channel is None or session.rec.message_id is None:
+            return
+        if isinstance(channel, discord.TextChannel | discord.Thread):
+            try:
+                await channel.get_partial_message(session.rec.message_id).edit(view=None)
+            except discord.HTTPException:
+                log.info("table %s : message introuvable", session.id)
+
+
+class LeaveConfirm(discord.ui.View):
+    """A private « are you sure? » before leaving: a misclick must not cost a game."""
+
+    def __init__(self, clicks: ClickHandler, session_id: int) -> None:
+        super().__init__(timeout=60)
+        self.clicks = clicks
+        self.session_id = session_id
+
+    @discord.ui.button(label="Oui, je quitte la partie", style=discord.ButtonStyle.danger)
+    async def confirm(self, interaction: discord.Interaction[Any], _: discord.ui.Button[Any]) -> None:
+        await self.clicks.leave(interaction, self.session_id)
+
+
+def _form_values(data: dict[str, Any]) -> dict[str, str]:
+    """custom_id → value of every text field of a submitted modal (rows or labelled components)."""
+    out: dict[str, str] = {}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "custom_id" in node and "value" in node:
+                out[str(node["custom_id"])] = str(node["value"])
+            for key in ("components", "component"):
+                if key in node:
+                    walk(node[key])
+        elif isinstance(node, list):
+            for child in node:
+                walk(child)
+
+    walk(data.get("components", []))
+    return out
+
+
+def _parse_field(session: Session, arg: ArgSpec, raw: str) -> ArgValue:
+    if arg.type in {"int", "ints"}:
+        try:
+            numbers = [int(x) for x in raw.replace(" ", ",").split(",") if x]
+        except ValueError:
+            raise IllegalAction("bad_argument", name=arg.name) from None
+        if (
+            not numbers
+            or (arg.type == "int" and len(numbers) != 1)
+            or any(
+                (arg.minimum is not None and n < arg.minimum) or (arg.maximum is not None and n > arg.maximum)
+                for n in numbers
+            )
+        ):
+            raise IllegalAction("bad_argument", name=arg.name)
+        return numbers[0] if arg.type == "int" else numbers
+    if arg.type == "player":
+        wanted = raw.strip("<@!>").lower()
+        for player in session.players:
+            if wanted in {player.lower(), session.name(player).lower()}:
+                return player
+        raise IllegalAction("unknown_player", player=raw)
+    if arg.type == "choice" and arg.choices:
+        for choice in arg.choices:
+            if raw.lower() == choice.lower():
+                return choice
+        raise IllegalAction("bad_argument", name=arg.name)
+    return raw
