@@ -1,0 +1,226 @@
+"""The Barricade board as a small PNG: paths, tents, miners, barriers, the mine, numbered moves.
+
+Pure: a state (or the view dict sent to players) in, PNG bytes out. No Discord here.
+"""
+
+from __future__ import annotations
+
+import io
+import unicodedata
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from functools import cache
+from typing import Any
+
+from PIL import Image, ImageDraw, ImageFont
+from pydantic import BaseModel
+
+from games.barricade import Destination, load_board
+from games.barricade.state import MINERS, TENT
+
+WIDTH = 960
+STEP_X = 36
+STEP_Y = 40
+MARGIN_X = (WIDTH - 24 * STEP_X) // 2
+TOP = 92  # room for the title and the players' line
+# Grid row y = 13 (the mine) is drawn at the top, the tents (y = -1) at the bottom.
+HEIGHT = TOP + 15 * STEP_Y + 34
+
+BACKGROUND = (244, 234, 213)
+PATH = (139, 107, 67)
+POINT = (255, 251, 240)
+START_LINE = (226, 208, 170)
+INK = (40, 32, 24)
+BARRIER = (52, 52, 60)
+GOLD = (232, 180, 30)
+EMPTY_TENT = (196, 188, 172)
+MARKER = (40, 210, 230)
+COLOUR_RGB: dict[str, tuple[int, int, int]] = {
+    "rouge": (214, 40, 40),
+    "bleu": (34, 96, 214),
+    "vert": (36, 150, 60),
+    "jaune": (236, 200, 20),
+    "violet": (132, 60, 170),
+    "orange": (240, 128, 24),
+}
+# Text on these colours reads better in black.
+DARK_TEXT = {"jaune", "orange"}
+
+
+@cache
+def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """DejaVu when the system has it (accents); Pillow's own font otherwise."""
+    try:
+        return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", size)
+    except OSError:
+        return ImageFont.load_default(size=size)
+
+
+def _fit(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
+    """Pillow's fallback font has no accents: write « é » as « e » rather than a box."""
+    if isinstance(font, ImageFont.FreeTypeFont) and "DejaVu" in (font.getname()[0] or ""):
+        return text
+    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
+
+
+def _xy(x: float, y: float) -> tuple[float, float]:
+    return MARGIN_X + x * STEP_X, TOP + (13 - y) * STEP_Y
+
+
+def _as_dict(state: BaseModel | Mapping[str, Any]) -> Mapping[str, Any]:
+    if isinstance(state, BaseModel):
+        return state.model_dump(mode="json")
+    return state
+
+
+def _centered(
+    draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, fill: Any, bold: bool = False
+) -> None:
+    font = _font(size, bold)
+    draw.text(at, _fit(text, font), font=font, fill=fill, anchor="mm")
+
+
+def render_board(
+    state: BaseModel | Mapping[str, Any],
+    destinations: Sequence[Destination] | None = None,
+    names: Mapping[str, str] | None = None,
+) -> bytes:
+    """The board as PNG bytes; ``destinations`` are drawn as numbered yellow markers."""
+    board = load_board()
+    data = _as_dict(state)
+    names = names or {}
+    colours: Mapping[str, str] = data.get("colours", {})
+    tents: Mapping[str, int] = data.get("tents", {})
+    miners: Mapping[str, list[int]] = data.get("miners", {})
+    barriers = set(data.get("barriers", []))
+    order: list[str] = data.get("order", list(miners))
+
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+
+    # Row letters and column numbers, as the points are named in the messages.
+    for y in range(13):
+        label = "ABCDEFGHIJKLM"[y]
+        for x in (-0.9, 24.9):
+            _centered(draw, _xy(x, y), label, 13, PATH)
+    for x in range(25):
+        _centered(draw, _xy(x, -1.75), str(x + 1), 11, PATH)
+
+    for a, b in board.edges:
+        pa, pb = board.point(a), board.point(b)
+        draw.line([_xy(pa.x, pa.y), _xy(pb.x, pb.y)], fill=PATH, width=4)
+    for tent in board.tents:
+        entry = board.point(tent.entry)
+        draw.line([_xy(tent.x, tent.y), _xy(entry.x, entry.y)], fill=PATH, width=4)
+
+    radius = 9
+    for p in board.points:
+        if p.id == board.mine:
+            continue
+        cx, cy = _xy(p.x, p.y)
+        fill = START_LINE if p.id in board.start_line else POINT
+        draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=PATH, width=2)
+        if p.id in barriers:
+            draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
+
+    # The mine, with a gold nugget per miner already inside, in its colour.
+    mx, my = _xy(12, 13)
+    draw.rounded_rectangle([mx - 60, my - 17, mx + 60, my + 17], radius=10, fill=GOLD, outline=INK, width=2)
+    _centered(draw, (mx, my - 5), "MINE D'OR", 13, INK, bold=True)
+    arrived = [(p, i) for p in order for i, where in enumerate(miners.get(p, [])) if where == board.mine]
+    for k, (player, _) in enumerate(arrived[:30]):
+        nx = mx - 54 + (k % 15) * 7.6
+        ny = my + 6 + (k // 15) * 7
+        draw.ellipse([nx - 3, ny - 3, nx + 3, ny + 3], fill=COLOUR_RGB.get(colours.get(player, ""), INK))
+
+    # Tents: coloured by the player who sits there, with the count of miners still inside.
+    seated = {index: player for player, index in tents.items() if player in miners}
+    for tent in board.tents:
+        tx, ty = _xy(tent.x, tent.y)
+        player = seated.get(tent.index)
+        colour = colours.get(player, "") if player else ""
+        fill = COLOUR_RGB.get(colour, EMPTY_TENT)
+        draw.polygon([(tx, ty - 16), (tx - 20, ty + 12), (tx + 20, ty + 12)], fill=fill, outline=INK)
+        if player is not None:
+            count = sum(1 for where in miners[player] if where == TENT)
+            _centered(draw, (tx, ty + 3), str(count), 13, INK if colour in DARK_TEXT else POINT)
+
+    for player, positions in miners.items():
+        colour = colours.get(player, "")
+        fill = COLOUR_RGB.get(colour, INK)
+        text = INK if colour in DARK_TEXT else POINT
+        for index, where in enumerate(positions):
+            if where in (TENT, board.mine):
+                continue
+            p = board.point(where)
+            cx, cy = _xy(p.x, p.y)
+            draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=fill, outline=INK, width=2)
+            _centered(draw, (cx, cy), str(index + 1), 13, text, bold=True)
+
+    occupied = {where for positions in miners.values() for where in positions}
+    numbers: dict[int, list[int]] = defaultdict(list)
+    for destination in destinations or []:
+        numbers[destination.point].append(destination.number)
+    for point_id, found in numbers.items():
+        p = board.point(point_id)
+        cx, cy = _xy(p.x, p.y)
+        if point_id == board.mine:
+            cx += 80
+        elif point_id in occupied or point_id in barriers:
+            # Keep what stands there visible: ring it, and put the number beside it.
+            draw.ellipse([cx - 15, cy - 15, cx + 15, cy + 15], outline=MARKER, width=4)
+            cx, cy = cx + 14, cy - 17
+        label = "/".join(str(n) for n in found)
+        half = 9 + 4 * len(label)
+        draw.rounded_rectangle([cx - half, cy - 11, cx + half, cy + 11], radius=3, fill=MARKER, outline=INK, width=2)
+        _centered(draw, (cx, cy), label, 14, INK, bold=True)
+
+    pending = data.get("barrier_from")
+    if data.get("phase") == "barriere" and isinstance(pending, int):
+        px, py = _xy(board.point(pending).x, board.point(pending).y)
+        draw.rectangle([px - 17, py - 17, px + 17, py + 17], outline=MARKER, width=4)
+
+    _header(draw, data, order, colours, miners, names, board.mine)
+
+    out = io.BytesIO()
+    image.quantize(colors=48, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", optimize=True)
+    return out.getvalue()
+
+
+def _header(
+    draw: ImageDraw.ImageDraw,
+    data: Mapping[str, Any],
+    order: list[str],
+    colours: Mapping[str, str],
+    miners: Mapping[str, list[int]],
+    names: Mapping[str, str],
+    mine: int,
+) -> None:
+    """The players in turn order with their score, and what is happening now."""
+    current = data.get("current", 0)
+    turn = order[current] if order and not data.get("over") and current < len(order) else None
+    x = 16.0
+    for player in order:
+        colour = colours.get(player, "")
+        in_mine = sum(1 for where in miners.get(player, []) if where == mine)
+        draw.ellipse([x, 16, x + 16, 32], fill=COLOUR_RGB.get(colour, INK), outline=INK)
+        font = _font(15)
+        label = _fit(f"{names.get(player, player)} {in_mine}/{MINERS}", font)
+        draw.text((x + 22, 24), label, font=font, fill=INK, anchor="lm")
+        if player == turn:
+            width = draw.textlength(label, font=font)
+            draw.line([(x + 22, 34), (x + 22 + width, 34)], fill=INK, width=2)
+        x += 22 + draw.textlength(label, font=font) + 24
+    if data.get("over"):
+        winners = ", ".join(names.get(p, p) for p in data.get("winners", []))
+        status = f"Partie terminée — gagnant : {winners}" if winners else "Partie terminée"
+    elif turn is None:
+        status = ""
+    elif data.get("phase") == "deplacer":
+        status = f"{names.get(turn, turn)} a fait {data.get('throw')} : choisir une destination numérotée"
+    elif data.get("phase") == "barriere":
+        status = f"{names.get(turn, turn)} déplace la barrière du point surligné, ou la laisse"
+    else:
+        status = f"À {names.get(turn, turn)} de lancer le dé"
+    font = _font(17)
+    draw.text((16, 58), _fit(status, font), font=font, fill=INK, anchor="lm")
