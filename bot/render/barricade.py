@@ -137,12 +137,12 @@ def render_board(
     seated = {index: player for player, index in tents.items() if player in miners}
     for tent in board.tents:
         tx, ty = _xy(tent.x, tent.y)
-        player = seated.get(tent.index)
-        colour = colours.get(player, "") if player else ""
+        sitter = seated.get(tent.index)
+        colour = colours.get(sitter, "") if sitter else ""
         fill = COLOUR_RGB.get(colour, EMPTY_TENT)
         draw.polygon([(tx, ty - 16), (tx - 20, ty + 12), (tx + 20, ty + 12)], fill=fill, outline=INK)
-        if player is not None:
-            count = sum(1 for where in miners[player] if where == TENT)
+        if sitter is not None:
+            count = sum(1 for where in miners[sitter] if where == TENT)
             _centered(draw, (tx, ty + 3), str(count), 13, INK if colour in DARK_TEXT else POINT)
 
     for player, positions in miners.items():
