@@ -354,9 +354,7 @@ class SessionManager:
             ended = await self._end_if_over(session)
         if not ended:
             self._arm(session)
-        return Outcome(
-            session, events=events, ended=ended, turn_changed=ended or state.turn_no != before
-        )
+        return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
 
     async def _system(self, session: Session, action: Action, now: int) -> list[Event]:
         """A SYSTEM action (tick, removal) applied and committed; the caller holds the lock."""
@@ -424,9 +422,7 @@ class SessionManager:
             scores = session.game.scores(state)
             seated = list(dict.fromkeys([*state.players, *scores]))
             winners = set(state.winners) if outcome == OVER else set()
-            players = [
-                FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated
-            ]
+            players = [FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated]
             rec.state = state.model_dump_json()
         await self.store.finish(rec, outcome, players, now)
         self._forget(session)
@@ -489,7 +485,9 @@ class SessionManager:
                     for player in waiting:
                         if session.rec.status != PLAYING:
                             break
-                        events += await self._system(session, Action(kind=REMOVE, args={"joueur": player}), now)
+                        events += await self._system(
+                            session, Action(kind=REMOVE, args={"joueur": player}), now
+                        )
                     notices.append((events, Notice("removed", players=waiting)))
         if self._by_id.get(session.id) is session:
             self._arm(session)

@@ -88,7 +88,11 @@ class Presenter:
 
     def style(self, session: Session, action: Action) -> discord.ButtonStyle:
         spec = self.specs.get(action.kind)
-        return discord.ButtonStyle.primary if spec is not None and spec.who == "turn" else discord.ButtonStyle.secondary
+        return (
+            discord.ButtonStyle.primary
+            if spec is not None and spec.who == "turn"
+            else discord.ButtonStyle.secondary
+        )
 
     # --- what is on offer ---------------------------------------------------------------------------
     def legal_union(self, session: Session) -> list[Action]:
@@ -135,7 +139,9 @@ class Presenter:
                 continue
             domains = [self.domain(session, a) for a in missing]
             if all(d is not None for d in domains):
-                combos = list(itertools.islice(itertools.product(*[d or [] for d in domains]), EXPAND_MAX + 1))
+                combos = list(
+                    itertools.islice(itertools.product(*[d or [] for d in domains]), EXPAND_MAX + 1)
+                )
                 if len(combos) <= EXPAND_MAX:
                     for combo in combos:
                         full = Action(
@@ -201,7 +207,11 @@ class Presenter:
             spec = self.specs.get(action.kind)
             label = (spec.help.rstrip(".") if spec and spec.help else action.kind) + "…"
             return AskButton(
-                button(ids.table_id("tvq", session.id, turn, action.kind), label, style=discord.ButtonStyle.primary)
+                button(
+                    ids.table_id("tvq", session.id, turn, action.kind),
+                    label,
+                    style=discord.ButtonStyle.primary,
+                )
             )
         return ActionButton(
             button(
@@ -212,7 +222,9 @@ class Presenter:
             )
         )
 
-    def offer_select(self, session: Session, turn: int, n: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
+    def offer_select(
+        self, session: Session, turn: int, n: int, kind: str, offers: list[Offer]
+    ) -> ui.Item[Any]:
         spec = self.specs.get(kind)
         placeholder = spec.help if spec and spec.help else kind
         options = [
@@ -240,7 +252,9 @@ class Presenter:
             )
         items.append(
             MenuButton(
-                button(ids.table_id("tvm", session.id, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger)
+                button(
+                    ids.table_id("tvm", session.id, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
+                )
             )
         )
         return items

@@ -48,6 +48,25 @@ class ClickHandler:
         self.manager = manager
         self.client: discord.Client | None = None
         self._pinged: dict[int, str] = {}
+        # Notices from before the gateway is ready (tables restored in setup_hook) wait for it.
+        self._is_ready = False
+        self._queued: list[tuple[Session, list[Event], Notice]] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def ready(self) -> None:
+        """The channels are known now: say what happened while the bot was away."""
+        self._is_ready = True
+        queued, self._queued = self._queued, []
+        for session, events, notice in queued:
+            task = asyncio.create_task(self._tell(session, events, notice))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+
+    async def _tell(self, session: Session, events: list[Event], notice: Notice) -> None:
+        try:
+            await self.table_changed(session, events, notice)
+        except Exception:
+            log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
 
     # --- answering ---------------------------------------------------------------------------------
     async def private(self, interaction: discord.Interaction[Any], text: str) -> None:
@@ -376,6 +395,9 @@ class ClickHandler:
             await self.manager.set_message(session, sent.id)
 
     async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        if not self._is_ready:
+            self._queued.append((session, events, notice))
+            return
         names = session.rec.names
         who = ", ".join(mention(p, names) for p in notice.players)
         if notice.kind == "idle_closed":

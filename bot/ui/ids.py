@@ -71,7 +71,11 @@ def _word(spec: ArgSpec, value: ArgValue) -> str | None:
 
 def encode_action(action: Action, spec: ActionSpec | None, budget: int = MAX_ID) -> str:
     """The shortest readable code for ``action``, or its hash when that does not fit ``budget``."""
-    if spec is None or not _SAFE_WORD.fullmatch(action.kind) or set(action.args) - {a.name for a in spec.args}:
+    if (
+        spec is None
+        or not _SAFE_WORD.fullmatch(action.kind)
+        or set(action.args) - {a.name for a in spec.args}
+    ):
         return action_hash(action)
     words = [action.kind]
     for arg in spec.args:

@@ -1,0 +1,83 @@
+"""/regles, /aide, /stats: reading, not playing."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import rules_book
+from ..options import describe_options
+from ..ui.components import clip
+
+if TYPE_CHECKING:
+    from ..app import TaverneBot
+
+HELP = """\
+**Ouvrir une table** : `/jouer jeu:<jeu> [options]`, puis chacun clique *Rejoindre* ; l'hôte clique \
+*Commencer*. Une seule table par salon.
+**Jouer** : les boutons sous le message de la table montrent ce qui est possible maintenant. Un clic \
+refusé est expliqué en privé. Les cris (« Pas mou le caillou ! »…) comptent à l'heure de Discord : \
+le premier clic gagne, même si le bot le reçoit en second.
+**Partir** : le bouton *Quitter* sous la table ; l'hôte (ou Gérer le serveur) peut `/abandonner`.
+**Inactivité** : un joueur attendu trop longtemps est prévenu, puis retiré ; une table sans activité \
+est fermée.
+**Le reste** : `/scores`, `/regles <jeu>`, `/stats [joueur]`.
+Le bot peut redémarrer : les parties reprennent où elles en étaient, les boutons restent valables."""
+
+
+class Info(commands.Cog):
+    def __init__(self, bot: TaverneBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="regles", description="Les règles d'un jeu, page par page")
+    @app_commands.describe(jeu="Le jeu")
+    @app_commands.choices(
+        jeu=[app_commands.Choice(name=title, value=name) for name, title in rules_book.TITLES.items()]
+    )
+    async def regles(self, interaction: discord.Interaction[Any], jeu: str) -> None:
+        embed, view = rules_book.rules_page(jeu, 0)
+        await interaction.response.send_message(embed=embed, view=view, ephemeral=True)
+
+    @app_commands.command(name="aide", description="Comment jouer avec Taverne")
+    async def aide(self, interaction: discord.Interaction[Any]) -> None:
+        embed = discord.Embed(title="Taverne — aide", description=HELP, colour=discord.Colour(0x8E5B2E))
+        for name, game in sorted(self.bot.games.items()):
+            lines = describe_options(game.options_model) or ["aucune option"]
+            value = f"`/jouer jeu:{name}` — {game.min_players} à {game.max_players} joueurs\n" + "\n".join(
+                f"`{line}`" for line in lines
+            )
+            embed.add_field(name=clip(game.title, 256), value=clip(value, 1024), inline=False)
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(name="stats", description="Parties jouées et gagnées sur ce serveur")
+    @app_commands.describe(joueur="Un joueur (par défaut : tout le serveur)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction[Any], joueur: discord.User | None = None) -> None:
+        store = self.bot.store
+        titles = {name: game.title for name, game in self.bot.games.items()}
+        if joueur is not None:
+            rows = await store.stats(interaction.guild_id, str(joueur.id))
+            title = f"Statistiques de {joueur.display_name}"
+            lines = [
+                f"**{titles.get(r.game, r.game)}** : {r.played} jouée(s), {r.won} gagnée(s)" for r in rows
+            ]
+        else:
+            rows = await store.stats(interaction.guild_id)
+            title = "Statistiques du serveur"
+            lines = [f"**{titles.get(r.game, r.game)}** : {r.played} partie(s)" for r in rows]
+            board = await store.leaderboard(interaction.guild_id)
+            if board:
+                lines.append("\n**Victoires**")
+                lines += [f"{i}. {name} : {won} / {played}" for i, (name, played, won) in enumerate(board, 1)]
+        embed = discord.Embed(
+            title=clip(title, 256),
+            description=clip("\n".join(lines) or "Aucune partie terminée pour l'instant.", 4000),
+        )
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+
+async def setup(bot: TaverneBot) -> None:
+    await bot.add_cog(Info(bot))
