@@ -1,0 +1,186 @@
+"""A minimal discord.py bot for the emulator's own tests: one feature per command."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from PIL import Image
+
+
+
+def picture(colour: str = "red") -> bytes:
+    """A small real PNG, so tests compare the bytes that went through multipart uploads."""
+    buffer = io.BytesIO()
+    Image.new("RGB", (4, 4), colour).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+class Compteur(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"compteur:(?P<n>[0-9]+)"):
+    """A button that survives restarts: its count lives in its custom_id."""
+
+    def __init__(self, n: int) -> None:
+        super().__init__(discord.ui.Button(label=f"Compter ({n})", custom_id=f"compteur:{n}"))
+        self.n = n
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> Compteur:
+        return cls(int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(Compteur(self.n + 1))
+        stamp = int(interaction.created_at.timestamp() * 1000)
+        await interaction.response.edit_message(content=f"Compteur : {self.n + 1} (clic à {stamp})", view=view)
+
+
+class Jeux(discord.ui.View):
+    @discord.ui.select(
+        placeholder="Choisis un jeu",
+        options=[discord.SelectOption(label=n, value=n) for n in ("culdechouette", "cabane", "chevre")],
+    )
+    async def choisir(self, interaction: discord.Interaction[Any], select: discord.ui.Select[Any]) -> None:
+        await interaction.response.edit_message(content=f"Tu as choisi {select.values[0]}", view=None)
+
+
+class Salut(discord.ui.View):
+    def __init__(self) -> None:
+        super().__init__(timeout=60)
+        self.clicks = 0
+
+    @discord.ui.button(label="Encore", style=discord.ButtonStyle.primary)
+    async def encore(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
+        self.clicks += 1
+        await interaction.response.edit_message(content=f"Re-salut ×{self.clicks}")
+
+
+class Nom(discord.ui.Modal, title="Ton nom"):
+    nom: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Nom", max_length=20)
+
+    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.send_message(f"Bienvenue {self.nom.value} !")
+
+
+class SampleBot(commands.Bot):
+    def __init__(self, *, message_content: bool = True, guild: discord.abc.Snowflake | None = None) -> None:
+        intents = discord.Intents.default()
+        intents.message_content = message_content
+        super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
+        self.sync_guild = guild
+        self.errors: list[BaseException] = []
+        self.seen_messages: list[str] = []
+        self.gate = asyncio.Event()
+        self.burst_done = asyncio.Event()
+        self._register()
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(Compteur)
+        if self.sync_guild is not None:
+            self.tree.copy_global_to(guild=self.sync_guild)
+            await self.tree.sync(guild=self.sync_guild)
+        else:
+            await self.tree.sync()
+
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot:
+            return
+        self.seen_messages.append(message.content)
+        if message.content.startswith("Sloubi "):
+            number = int(message.content.split()[1])
+            await message.channel.send(f"Sloubi {number + 1}")
+
+    def _register(self) -> None:
+        tree = self.tree
+
+        @tree.command(name="salut", description="Dit bonjour en privé")
+        async def salut(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message(
+                f"Salut {interaction.user.display_name} !", ephemeral=True, view=Salut()
+            )
+
+        @tree.command(name="compteur", description="Un compteur persistant")
+        async def compteur(interaction: discord.Interaction[Any]) -> None:
+            view = discord.ui.View(timeout=None)
+            view.add_item(Compteur(0))
+            await interaction.response.send_message("Compteur : 0", view=view)
+
+        @tree.command(name="jeu", description="Choisir un jeu")
+        async def jeu(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("Quel jeu ?", view=Jeux())
+
+        @tree.command(name="nom", description="Demande ton nom")
+        async def nom(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_modal(Nom())
+
+        @tree.command(name="lancer", description="Lance des dés")
+        @app_commands.describe(des="Nombre de dés", joueur="Pour qui")
+        async def lancer(interaction: discord.Interaction[Any], des: int, joueur: discord.Member | None = None) -> None:
+            who = joueur.display_name if joueur is not None else interaction.user.display_name
+            await interaction.response.send_message(f"{who} lance {des} dés")
+
+        @tree.command(name="suivi", description="Réfléchit puis répond deux fois")
+        async def suivi(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.defer(thinking=True)
+            await interaction.followup.send("Réponse après réflexion")
+            await interaction.followup.send("Et un second message", ephemeral=True)
+            await interaction.edit_original_response(content="Réponse corrigée")
+
+        @tree.command(name="attente", description="Répond quand le test le permet")
+        async def attente(interaction: discord.Interaction[Any]) -> None:
+            await self.gate.wait()
+            try:
+                await interaction.response.send_message("Trop tard ?")
+            except discord.HTTPException as error:
+                self.errors.append(error)
+
+        @tree.command(name="differe", description="Diffère puis répond quand le test le permet")
+        async def differe(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.defer()
+            await self.gate.wait()
+            try:
+                await interaction.followup.send("Enfin")
+            except discord.HTTPException as error:
+                self.errors.append(error)
+
+        @tree.command(name="gros", description="Un embed trop grand")
+        async def gros(interaction: discord.Interaction[Any]) -> None:
+            embed = discord.Embed(title="Règles", description="x" * 4097)
+            try:
+                await interaction.response.send_message(embed=embed)
+            except discord.HTTPException as error:
+                self.errors.append(error)
+                await interaction.response.send_message("Les règles sont trop longues.", ephemeral=True)
+
+        @tree.command(name="image", description="Envoie une image puis la remplace")
+        async def image(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message(
+                "Le plateau", file=discord.File(io.BytesIO(picture("red")), filename="plateau.png")
+            )
+            await interaction.edit_original_response(
+                attachments=[discord.File(io.BytesIO(picture("blue")), filename="plateau2.png")]
+            )
+
+        @tree.command(name="rafale", description="Édite un message dix fois de suite")
+        async def rafale(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("Rafale lancée", ephemeral=True)
+            assert interaction.channel is not None and isinstance(interaction.channel, discord.TextChannel)
+            message = await interaction.channel.send("Édition 0")
+            for n in range(1, 11):
+                await message.edit(content=f"Édition {n}")
+            self.burst_done.set()
+
+        @tree.command(name="reaction", description="Réagit (route que l'émulateur ne connaît pas)")
+        async def reaction(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("Je réagis")
+            message = await interaction.original_response()
+            try:
+                await message.add_reaction("🎲")
+            except discord.HTTPException as error:
+                self.errors.append(error)
