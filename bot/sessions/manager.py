@@ -274,7 +274,10 @@ class SessionManager:
             await self.store.save_session(rec)
         return session
 
-    async def start(self, session_id: int, player: PlayerId, *, seed: int | None = None) -> Outcome:
+    async def start(
+        self, session_id: int, player: PlayerId, *, seed: int | None = None, loaded: list[int] | None = None
+    ) -> Outcome:
+        """The host starts the game; ``seed`` and ``loaded`` dice replay a known game (tests, bug reports)."""
         session = self._open_session(session_id)
         async with session.lock:
             rec = session.rec
@@ -286,7 +289,9 @@ class SessionManager:
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             try:
-                state, events = session.game.start(list(rec.names), rec.options, seed=seed, now_ms=now)
+                state, events = session.game.start(
+                    list(rec.names), rec.options, seed=seed, loaded=loaded, now_ms=now
+                )
             except IllegalAction as error:
                 return Outcome(session, error=error)
             session.state = state

@@ -1,0 +1,92 @@
+"""Fixtures: the toy game, a real SQLite file in tmp_path, managers that can be "restarted"."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.sessions import Notice, Session, SessionManager, wall_ms
+from bot.store import Store
+from games.core import Event, Game
+from tests.games.core.toy import GAME as TOY
+
+GAMES: dict[str, Game[Any]] = {"toy": TOY}
+
+
+class Clock:
+    """A clock the test moves by hand (milliseconds)."""
+
+    def __init__(self, now: int = 1_000_000) -> None:
+        self.now = now
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class Heard:
+    """A listener that keeps what the manager says without a click."""
+
+    def __init__(self) -> None:
+        self.notices: list[tuple[int, list[Event], Notice]] = []
+
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        self.notices.append((session.id, events, notice))
+
+    def kinds(self) -> list[str]:
+        return [n.kind for _, _, n in self.notices]
+
+
+MakeManager = Callable[..., Awaitable[SessionManager]]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "taverne.sqlite3"
+
+
+@pytest.fixture
+async def make_manager(db_path: Path) -> AsyncIterator[MakeManager]:
+    """Builds managers on the same file; each is closed (timers stopped, store closed) at the end."""
+    opened: list[tuple[SessionManager, Store]] = []
+
+    async def make(
+        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: int
+    ) -> SessionManager:
+        store = await Store.open(db_path)
+        manager = SessionManager(store, GAMES, clock=clock, listener=listener, **timers)
+        opened.append((manager, store))
+        if restore:
+            await manager.restore()
+        return manager
+
+    yield make
+    for manager, store in opened:
+        await manager.close()
+        await store.close()
+
+
+async def seated_game(
+    manager: SessionManager,
+    players: tuple[str, ...] = ("1", "2"),
+    *,
+    channel: int = 10,
+    loaded: list[int] | None = None,
+    **options: Any,
+) -> Session:
+    """A toy table in ``channel`` with ``players`` seated and the game started (seed fixed)."""
+    session = await manager.open(
+        guild_id=1,
+        channel_id=channel,
+        game="toy",
+        host_id=players[0],
+        host_name=f"J{players[0]}",
+        options=options,
+    )
+    for player in players[1:]:
+        await manager.join(session.id, player, f"J{player}")
+    outcome = await manager.start(session.id, players[0], seed=7, loaded=loaded)
+    assert outcome.error is None
+    return session
