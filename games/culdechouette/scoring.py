@@ -1,0 +1,71 @@
+"""Every score change goes through here, so both score variants hold everywhere.
+
+Each change emits one ``score`` event (player, delta, total, reason): the scores are the sum of them.
+"""
+
+from __future__ import annotations
+
+from games.core import Event, PlayerId
+
+from .state import BEVUE, GRELOTTINE_MINIMUM, CulState, Phase
+
+
+def score_event(state: CulState, player: PlayerId, delta: int, reason: str, label: str) -> Event:
+    return Event(
+        kind="score",
+        data={
+            "player": player,
+            "delta": delta,
+            "total": state.scores[player],
+            "reason": reason,
+            "label": label,
+        },
+    )
+
+
+def change(state: CulState, player: PlayerId, delta: int, reason: str, label: str = "") -> list[Event]:
+    """Adds ``delta`` to a score as the table's variant says.
+
+    Without negatives a score stops at zero, and a player already at zero who should lose points
+    makes every other player gain them instead.
+    """
+    if delta == 0:
+        return []
+    if state.options.negatives or delta > 0:
+        state.scores[player] += delta
+        return [score_event(state, player, delta, reason, label)]
+    current = state.scores[player]
+    events: list[Event] = []
+    if current == 0:
+        for other in state.players:
+            if other != player:
+                state.scores[other] += -delta
+                events.append(score_event(state, other, -delta, "zero", player))
+        return events
+    applied = max(delta, -current)
+    state.scores[player] += applied
+    events.append(score_event(state, player, applied, reason, label))
+    if state.scores[player] < GRELOTTINE_MINIMUM and player in state.grelottines:
+        state.grelottines.remove(player)
+        events.append(Event(kind="grelottine_perdue", data={"player": player}))
+    return events
+
+
+def bevue(state: CulState, player: PlayerId, cause: str) -> list[Event]:
+    """−10 for a mistake the text names (a wrong announcement, a throw out of turn...)."""
+    return [
+        Event(kind="bevue", data={"player": player, "cause": cause}),
+        *change(state, player, -BEVUE, "bevue", cause),
+    ]
+
+
+def set_phase(state: CulState, phase: Phase, deadline_ms: int | None = None) -> None:
+    """A new phase changes what the buttons mean: bump ``turn_no`` so older clicks are stale."""
+    state.phase = phase
+    state.deadline_ms = deadline_ms
+    state.turn_no += 1
+
+
+def grelottine_minimum(state: CulState) -> int:
+    """The lowest score that may call or be called to a Grelottine challenge."""
+    return 1 if state.options.negatives else GRELOTTINE_MINIMUM

@@ -1,0 +1,100 @@
+"""The shout windows: « Pas mou le caillou ! », « Grelotte ça picote ! » and the tie-breaks.
+
+Who shouted first or last is decided by each click's own timestamp (``now_ms`` of the action), not by
+the order the clicks arrived in; clicks within ``tie_tolerance_ms`` of each other are "at the same time".
+"""
+
+from __future__ import annotations
+
+from games.core import Event, IllegalAction, PlayerId
+
+from .flow import end_sequence, open_shouts
+from .scoring import bevue, change
+from .state import BEVUE, CulState
+
+# action kind -> the window it answers
+SHOUTS: dict[str, str] = {
+    "pas_mou_le_caillou": "pas_mou",
+    "grelotte_ca_picote": "grelotte",
+    "sans_fin": "moisissure",
+}
+
+
+def shout(state: CulState, player: PlayerId, action_kind: str, now_ms: int) -> list[Event]:
+    kind = SHOUTS[action_kind]
+    window = state.shouts
+    if state.phase != "cris" or window is None or window.kind != kind:
+        cause = {
+            "pas_mou": "pas_de_chouette_velute",
+            "grelotte": "pas_de_suite",
+            "moisissure": "sans_egalite",
+        }[kind]
+        return bevue(state, player, cause)
+    if player not in window.among:
+        return bevue(state, player, "pas_a_egalite")
+    if player in window.clicks:
+        raise IllegalAction("already_shouted")
+    window.clicks[player] = now_ms
+    events = [Event(kind="cri", data={"player": player, "kind": kind, "at": now_ms})]
+    if all(p in window.clicks for p in window.among):
+        events += close_shouts(state, now_ms)
+    return events
+
+
+def close_shouts(state: CulState, now_ms: int) -> list[Event]:
+    window = state.shouts
+    assert window is not None
+    state.shouts = None
+    state.deadline_ms = None
+    tolerance = state.options.tie_tolerance_ms
+    clicks = {p: t for p, t in window.clicks.items() if p in state.players}
+    among = [p for p in window.among if p in state.players]
+    events: list[Event] = []
+    if window.kind == "pas_mou":
+        if not clicks:
+            events.append(Event(kind="pas_mou_personne", data={}))
+            return events + end_sequence(state)
+        first = min(clicks.values())
+        tied = sorted((p for p, t in clicks.items() if t <= first + tolerance), key=lambda p: clicks[p])
+        if len(tied) == 1:
+            events.append(Event(kind="pas_mou_gagne", data={"player": tied[0], "points": window.points}))
+            events += change(state, tied[0], window.points, "pas_mou")
+        else:
+            events.append(Event(kind="pas_mou_egalite", data={"players": tied, "points": window.points}))
+            for p in tied:
+                events += change(state, p, -window.points, "pas_mou_egalite")
+        return events + end_sequence(state)
+    silent = [p for p in among if p not in clicks]
+    if silent:
+        events.append(Event(kind="muets", data={"players": silent, "kind": window.kind}))
+        for p in silent:
+            events += change(state, p, -BEVUE, window.kind)
+        return events + end_sequence(state)
+    if not clicks:
+        return events + end_sequence(state)
+    last = max(clicks.values())
+    tied = [p for p in among if clicks[p] >= last - tolerance]
+    if len(tied) == 1:
+        events.append(Event(kind="dernier", data={"player": tied[0], "kind": window.kind}))
+        events += change(state, tied[0], -BEVUE, window.kind)
+        return events + end_sequence(state)
+    if window.kind == "grelotte":
+        events.append(Event(kind="egalite", data={"players": tied}))
+        return events + open_shouts(state, "moisissure", BEVUE, now_ms, among=tied)
+    return events + dice_tie_break(state, tied) + end_sequence(state)
+
+
+def dice_tie_break(state: CulState, tied: list[PlayerId]) -> list[Event]:
+    """Each throws a die; the highest loses 10, and a tie at the top throws again for 20, 30…"""
+    events: list[Event] = []
+    stake = BEVUE
+    while True:
+        rolls = {p: state.dice.roll() for p in tied}
+        for p, value in rolls.items():
+            events.append(Event(kind="departage", data={"player": p, "value": value, "stake": stake}))
+        top = max(rolls.values())
+        tied = [p for p in tied if rolls[p] == top]
+        if len(tied) == 1:
+            events.append(Event(kind="dernier", data={"player": tied[0], "kind": "des"}))
+            return events + change(state, tied[0], -stake, "departage")
+        stake += BEVUE
