@@ -11,7 +11,7 @@ from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, Pla
 from .bataille import throw_bataille
 from .deux_des import throw_pair, throw_series
 from .state import PHASE_NAMES, CabaneOptions, CabaneState
-from .turns import end_if_won, give_turn, next_player, next_series_or_bataille
+from .turns import give_turn, next_player, next_series_or_bataille
 from .words import describe, throws_text
 
 THROW = "lancer"
@@ -84,7 +84,8 @@ class Cabane(Game[CabaneState]):
                 events += give_turn(state, neighbour, 1, False)
             else:
                 events += give_turn(state, neighbour, None, False)
-        return events + end_if_won(state)
+        # A lead is only checked when points are scored: leaving scores nothing.
+        return events
 
     def legal_actions(self, state: CabaneState, player: PlayerId) -> list[Action]:
         if state.over or player != state.current:

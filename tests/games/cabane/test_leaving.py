@@ -59,8 +59,11 @@ def test_when_the_last_series_player_leaves_the_bataille_begins_with_his_neighbo
     assert state.phase == "bataille" and state.current == "ana" and kinds(events)[-2:] == ["bataille", "tour"]
 
 
-def test_leaving_can_leave_someone_far_enough_ahead_to_win() -> None:
-    state, _ = throw(start("deux_des", "TF"))
+def test_a_lead_left_by_a_leaver_wins_only_with_the_next_point() -> None:
+    state, _ = throw(start("deux_des", "TF T"))
+    # ana is two ahead of cid once bob has gone, but nobody scored: the game goes on
     state = state.model_copy(update={"scores": {"ana": 2, "bob": 2, "cid": 0}})
     state, events = leave(state, "bob")
+    assert not state.over and state.scores == {"ana": 2, "cid": 0} and kinds(events) == ["depart"]
+    state, events = throw(state)
     assert state.over and state.winners == ["ana"] and kinds(events)[-1] == "victoire"
