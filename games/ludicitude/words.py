@@ -26,9 +26,9 @@ def _name(names: dict[PlayerId, str], player: Any) -> str:
     return names.get(str(player), str(player))
 
 
-def _set_aside(data: dict[str, Any]) -> str:
+def choice_label(lapins: int, doubles: int, clapier: int) -> str:
+    """A set-aside choice in words, for a select: « 1 pile de deux lapins, 1 lapin, le clapier pour 3 »."""
     parts = []
-    lapins, doubles, clapier = data["lapins"], data["doubles"], data["clapier"]
     if lapins // 2:
         parts.append(plural(lapins // 2, "pile de deux lapins", "piles de deux lapins"))
     if lapins % 2:
@@ -61,7 +61,7 @@ def _lancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
 
 def _ecart(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
     return (
-        f"{_name(n, d['joueur'])} écarte {_set_aside(d)}. "
+        f"{_name(n, d['joueur'])} écarte {choice_label(d['lapins'], d['doubles'], d['clapier'])}. "
         f"Le tour vaut {d['points']} points ; {plural(d['des_restants'], 'dé reste', 'dés restent')}."
     )
 

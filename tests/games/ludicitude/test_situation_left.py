@@ -1,0 +1,97 @@
+"""The next player's choice: take over the rabbits and clapiers left, or throw all seven."""
+
+from __future__ import annotations
+
+from games.core import Action, Event
+from games.ludicitude import GAME, LudicitudeState, value_left
+
+from .helpers import act, event, kinds, start
+
+# ana: stack + double rabbit + clapier 3, then a rabbit; she stops with 2 dice on the table.
+ANA_STOPS = [1, 1, 2, 3, 4, 6, 6, 1, 4, 6]
+
+
+def after_ana_stops(extra: list[int]) -> tuple[LudicitudeState, list[Event]]:
+    state = start(ANA_STOPS + extra)
+    state, _ = act(state, "ana", "tout_relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1)
+    state, events = act(state, "ana", "arreter")
+    assert GAME.scores(state)["ana"] == 39
+    return state, events
+
+
+def test_the_next_player_is_offered_the_situation_with_its_value() -> None:
+    state, events = after_ana_stops([])
+    assert event(events, "tour") == {
+        "joueur": "bob",
+        "reprise_possible": True,
+        "situation": "1 pile, 1 lapin, 1 double lapin, clapiers 3",
+        "valeur_laissee": 39,
+        "des_a_lancer": 2,
+    }
+    assert value_left(state) == 39
+    assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
+    assert GAME.view(state, "bob")["valeur_laissee"] == 39
+    assert GAME.describe(events[-1]) == (
+        "À bob : reprendre la situation laissée (1 pile, 1 lapin, 1 double lapin, clapiers 3, vaut 39 "
+        "points, 2 dés à lancer) ou lancer les 7 dés."
+    )
+
+
+def test_taking_over_throws_only_the_dice_not_set_aside_and_builds_on_them() -> None:
+    state, _ = after_ana_stops([1, 5])
+    state, events = act(state, "bob", "reprendre")
+    assert kinds(events) == ["reprise", "lancer"] and state.table == [1, 5]
+    state, _ = act(state, "bob", "ecarter", lapins=1, clapier=5)
+    state, events = act(state, "bob", "arreter")
+    assert event(events, "marque")["points"] == (10 + 1 + 2 + 1) * 5
+    assert GAME.scores(state) == {"ana": 39, "bob": 70}
+
+
+def test_taking_over_and_throwing_no_rabbit_loses_the_turn() -> None:
+    state, _ = after_ana_stops([4, 6])
+    state, events = act(state, "bob", "reprendre")
+    assert kinds(events) == ["reprise", "lancer", "perdu", "tour"]
+    assert event(events, "perdu")["points"] == 39
+    assert GAME.scores(state) == {"ana": 39, "bob": 0}
+
+
+def test_throwing_all_seven_starts_from_nothing() -> None:
+    state, _ = after_ana_stops([1, 2, 3, 3, 4, 5, 6])
+    state, events = act(state, "bob", "tout_relancer")
+    assert kinds(events) == ["tout_relancer", "lancer"]
+    assert len(state.table) == 7 and state.situation.empty() and value_left(state) == 0
+
+
+def test_the_previous_players_carrots_come_back_to_be_thrown() -> None:
+    state = start([1, 1, 2, 3, 6, 6, 6, 6, 6, 6, 1, 2, 4, 5, 5, 5, 5])
+    state, _ = act(state, "ana", "tout_relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1)
+    state, _ = act(state, "ana", "arreter")
+    # left: 1 rabbit, 1 double rabbit, clapier 3; the remembered 12 went with ana's score
+    assert value_left(state) == 9 and GAME.scores(state)["ana"] == (12 + 3) * 3
+    state, events = act(state, "bob", "reprendre")
+    assert len(event(events, "lancer")["faces"]) == 4  # the 4 from ana's table and her 3 carrots
+
+
+def test_a_situation_with_every_die_aside_is_taken_over_by_throwing_its_rabbits_again() -> None:
+    state = start([1, 1, 2, 2, 3, 4, 6, 1, 4, 6, 1, 1, 1, 2, 6, 6])
+    state, _ = act(state, "ana", "tout_relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=4)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1)
+    state, events = act(state, "ana", "arreter")
+    assert event(events, "tour")["des_a_lancer"] == 5 and value_left(state) == 56
+    state, events = act(state, "bob", "reprendre")
+    assert kinds(events) == ["reprise", "memorise", "lancer"]
+    assert state.memorised == 14 and state.table == [1, 1, 2, 6, 6]
+    state, _ = act(state, "bob", "ecarter", lapins=2, doubles=1)
+    state, events = act(state, "bob", "arreter")
+    assert event(events, "marque")["points"] == (14 + 10 + 2) * 4
