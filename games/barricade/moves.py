@@ -57,6 +57,9 @@ def miner_moves(state: BarricadeState, board: Board, player: str, miner: int, th
     where = state.miners[player][miner]
     if where == board.mine:
         return []
+    if board.mine in board.forward.get(where, ()):
+        # Rule 14: at the mine's door a miner only goes in, with a 1; other throws bounce.
+        return [Move(miner=miner, destination=board.mine, path=(board.mine,))] if throw == 1 else []
     barriers = set(state.barriers)
     if where == TENT:
         # Rule 3: the start-line point in front of the tent is the first point counted.
