@@ -505,8 +505,8 @@ class Emulator:
         wait: bool,
         timeout: float,
     ) -> InteractionRecord:
-        session = self._live_session()
-        if session is None:
+        sessions = [s for s in self.sessions if s.alive and s.ready.is_set()]
+        if not sessions:
             raise EmulatorError("no bot is connected to the gateway")
         record = InteractionRecord(
             id=int(payload["id"]),
@@ -520,13 +520,12 @@ class Emulator:
         )
         self.interactions[record.id] = record
         self._by_token[record.token] = record
-        await session.dispatch("INTERACTION_CREATE", payload)
+        # Like Discord, every connected session gets the event: two running copies of a bot both answer.
+        for session in sessions:
+            await session.dispatch("INTERACTION_CREATE", payload)
         self.notify()
-        if wait and not await record.wait_response(timeout) and record.id not in self._unanswered_reported:
-            self._unanswered_reported.add(record.id)
-            self.record_violation(
-                Violation("no_response", f"{record!r} got no answer within {timeout} s: « Échec de l'interaction »")
-            )
+        if wait and not await record.wait_response(timeout):
+            self._sweep_unanswered()
         return record
 
     async def slash(

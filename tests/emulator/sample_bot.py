@@ -13,7 +13,6 @@ from discord.ext import commands
 from PIL import Image
 
 
-
 def picture(colour: str = "red") -> bytes:
     """A small real PNG, so tests compare the bytes that went through multipart uploads."""
     buffer = io.BytesIO()
