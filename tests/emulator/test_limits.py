@@ -74,7 +74,7 @@ def test_discord_refuses_naming_the_field(payload: dict[str, Any], path: str) ->
 
 
 def test_the_6000_characters_count_every_text_of_every_embed() -> None:
-    embed = {"title": "t" * 10, "description": "d" * 20, "footer": {"text": "f" * 30}, "author": {"name": "a" * 40}}
+    embed: dict[str, Any] = {"title": "t" * 10, "description": "d" * 20, "footer": {"text": "f" * 30}, "author": {"name": "a" * 40}}
     embed["fields"] = [{"name": "n" * 50, "value": "v" * 60}]
     assert limits.embed_length(embed) == 210
 
