@@ -13,7 +13,9 @@ from bot.store import Store
 from games.core import Event, Game
 from tests.games.core.toy import GAME as TOY
 
-GAMES: dict[str, Game[Any]] = {"toy": TOY}
+from .wide import GAME as WIDE
+
+GAMES: dict[str, Game[Any]] = {"toy": TOY, "wide": WIDE}
 
 
 class Clock:
@@ -73,14 +75,15 @@ async def seated_game(
     players: tuple[str, ...] = ("1", "2"),
     *,
     channel: int = 10,
+    game: str = "toy",
     loaded: list[int] | None = None,
     **options: Any,
 ) -> Session:
-    """A toy table in ``channel`` with ``players`` seated and the game started (seed fixed)."""
+    """A table of ``game`` in ``channel`` with ``players`` seated and the game started (seed fixed)."""
     session = await manager.open(
         guild_id=1,
         channel_id=channel,
-        game="toy",
+        game=game,
         host_id=players[0],
         host_name=f"J{players[0]}",
         options=options,

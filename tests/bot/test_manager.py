@@ -19,7 +19,9 @@ SIX = Action(kind="six")
 
 def stored_actions(db_path: Path) -> list[tuple[str, str]]:
     with sqlite3.connect(db_path) as db:
-        return [(r[0], r[1]) for r in db.execute("SELECT player, action FROM actions ORDER BY session_id, seq")]
+        return [
+            (r[0], r[1]) for r in db.execute("SELECT player, action FROM actions ORDER BY session_id, seq")
+        ]
 
 
 async def test_lobby_then_game_one_table_per_channel(make_manager: MakeManager) -> None:
@@ -61,13 +63,17 @@ async def test_host_leaving_the_lobby_hands_the_table_over(make_manager: MakeMan
     assert session.rec.host_id == "2"
     await manager.leave_lobby(session.id, "2")
     assert manager.in_channel(10) is None
-    assert (await manager.open(guild_id=1, channel_id=10, game="toy", host_id="3", host_name="C")).id != session.id
+    assert (
+        await manager.open(guild_id=1, channel_id=10, game="toy", host_id="3", host_name="C")
+    ).id != session.id
 
 
 async def test_bad_options_are_refused_with_the_reason(make_manager: MakeManager) -> None:
     manager = await make_manager()
     with pytest.raises(TableError) as bad:
-        await manager.open(guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A", options={"target": "1"})
+        await manager.open(
+            guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A", options={"target": "1"}
+        )
     assert bad.value.code == "bad_options"
     assert "target" in bad.value.text
     assert manager.in_channel(10) is None
@@ -222,7 +228,7 @@ async def test_a_corrupted_table_does_not_keep_the_others_from_coming_back(
     await first.act(fine.id, "1", THROW, wall_ms())
     await first.close()
     with sqlite3.connect(db_path) as db:
-        db.execute("UPDATE sessions SET state = '{\"not\": \"a toy\"' WHERE id = ?", (broken.id,))
+        db.execute('UPDATE sessions SET state = \'{"not": "a toy"\' WHERE id = ?', (broken.id,))
 
     second = await make_manager()
     assert second.in_channel(10) is None
@@ -305,4 +311,3 @@ async def test_a_lobby_survives_a_restart(make_manager: MakeManager) -> None:
     assert lobby is not None and lobby.rec.names == {"1": "A", "2": "B"}
     outcome = await second.start(lobby.id, "1")
     assert outcome.error is None
-
