@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from games.core import Action, ActionSpec, ArgSpec, BaseState, Dice, Event, Game, IllegalAction, PlayerId
 
@@ -16,7 +16,7 @@ class WideOptions(BaseModel):
 class WideState(BaseState):
     options: WideOptions
     hands: dict[PlayerId, list[int]]
-    placed: list[int] = []
+    placed: list[int] = Field(default_factory=list)
 
 
 class Wide(Game[WideState]):
