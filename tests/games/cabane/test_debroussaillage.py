@@ -109,3 +109,13 @@ def test_cabane_mortelle_with_two_players_leaves_one_series() -> None:
     assert state.current == "bob" and state.series_queue == []
     state, _ = throws(state, 10)
     assert state.phase == "bataille" and state.current == "ana"
+
+
+def test_two_ahead_from_a_double_toit_wins_only_with_the_next_point() -> None:
+    state, _ = throws(start("deux_des", "TT TF G T", players=["ana", "bob"]), 2)
+    assert state.phase == "dix_coups" and not state.over and state.scores == {"ana": 2, "bob": 0}
+    state, _ = throw(state)
+    assert not state.over
+    state, events = throw(state)
+    assert state.over and state.winners == ["ana"] and state.scores == {"ana": 3, "bob": 0}
+    assert kinds(events) == ["lancer", "point", "victoire"]
