@@ -29,6 +29,10 @@ async def emu() -> AsyncIterator[Emulator]:
 
 @pytest.fixture
 def world(emu: Emulator) -> World:
+    return make_world(emu)
+
+
+def make_world(emu: Emulator) -> World:
     guild = emu.add_guild("La Taverne")
     channel = guild.add_channel("jeux")
     alice, bob, carol = (emu.add_user(n) for n in ("Alice", "Bob", "Carole"))

@@ -44,6 +44,10 @@ class GatewaySession:
         self._send_lock = asyncio.Lock()
 
     @property
+    def compressed(self) -> bool:
+        return self._compressor is not None
+
+    @property
     def alive(self) -> bool:
         return self.identified and not self.ws.closed
 

@@ -28,7 +28,8 @@ class Bucket:
         return True
 
     def reset_after(self, now: float) -> float:
-        return max(0.0, self.per - (now - self.opened_at))
+        # Rounded up to the millisecond, so a client sleeping exactly this long never arrives early.
+        return max(0.0, math.ceil((self.per - (now - self.opened_at)) * 1000) / 1000)
 
     def headers(self, now: float) -> dict[str, str]:
         after = self.reset_after(now)

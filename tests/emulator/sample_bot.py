@@ -68,15 +68,19 @@ class Nom(discord.ui.Modal, title="Ton nom"):
 
 
 class SampleBot(commands.Bot):
-    def __init__(self, *, message_content: bool = True, guild: discord.abc.Snowflake | None = None) -> None:
+    def __init__(
+        self, *, message_content: bool = True, members: bool = False, guild: discord.abc.Snowflake | None = None
+    ) -> None:
         intents = discord.Intents.default()
         intents.message_content = message_content
+        intents.members = members
         super().__init__(command_prefix="!", intents=intents, guild_ready_timeout=0.05)
         self.sync_guild = guild
         self.errors: list[BaseException] = []
         self.seen_messages: list[str] = []
         self.gate = asyncio.Event()
         self.burst_done = asyncio.Event()
+        self.ready_seen = asyncio.Event()
         self._register()
 
     async def setup_hook(self) -> None:
@@ -86,6 +90,9 @@ class SampleBot(commands.Bot):
             await self.tree.sync(guild=self.sync_guild)
         else:
             await self.tree.sync()
+
+    async def on_ready(self) -> None:
+        self.ready_seen.set()
 
     async def on_message(self, message: discord.Message) -> None:
         if message.author.bot:
