@@ -89,7 +89,7 @@ def test_after_some_turns_the_order_of_the_series_starts_with_the_raiser() -> No
 
 # Règle n°7 : « Cabane mortelle » : C avec T : tu laisses le T en place, tu perds tes 10 coups,
 # ton voisin joue ses dix coups à la suite, le jeu passe à la deuxième phase.
-def test_cabane_mortelle_skips_the_thrower_series() -> None:
+def test_cabane_mortelle_costs_the_thrower_his_series() -> None:
     for pair in ("CT", "TC"):
         state, events = throw(start("deux_des", pair))
         assert state.phase == "dix_coups" and state.current == "bob", pair
