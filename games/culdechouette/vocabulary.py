@@ -7,7 +7,8 @@ from games.core import Action, ActionSpec, ArgSpec, PlayerId
 from .civet import when as civet_time
 from .combos import BIRDS, CHALLENGES, TARGETS, stake_limit
 from .sirop import is_forced
-from .state import CIVET_MAX, CulState
+from .sloubi import value as sloubi_value
+from .state import CIVET_MAX, SLOUBI_LIMIT, CulState
 
 SHOUT_HELP = {
     "pas_mou_le_caillou": "Crier « Pas mou le caillou ! » (Chouette-Velute : le premier gagne les points).",
@@ -117,6 +118,7 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
         return []
     if player not in state.players:
         can_join = state.sloubi_open and state.phase == "chouettes" and state.song is None
+        can_join = can_join and sloubi_value(state) <= SLOUBI_LIMIT
         return [Action(kind="chante_sloubi")] if can_join and player not in state.eliminated else []
     song = state.song
     if song is not None and song.player == player:
@@ -148,7 +150,7 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
             out.append(Action(kind="siroter"))
     if player in state.claims:
         out.append(Action(kind="sirop_gagnant"))
-    if phase in ("chouettes", "appel") and player in state.grelottines and player not in state.calls:
+    if phase == "chouettes" and player in state.grelottines:
         out += [Action(kind="grelottine", args={"cible": p}) for p in state.grelottines if p != player]
     ch = state.challenge
     if phase == "mise" and ch is not None and player == ch.grelottin:
