@@ -39,6 +39,8 @@ PER_ROW = 5
 PER_SELECT = 25
 EXPAND_MAX = 25  # a missing argument with at most this many values becomes buttons or a select
 COLOUR = discord.Colour(0x8E5B2E)
+# Asked for what someone not seated may do (join mid-game): Discord never gives a user the id 0.
+OUTSIDER: PlayerId = "0"
 
 
 @dataclass(frozen=True)
@@ -96,12 +98,12 @@ class Presenter:
 
     # --- what is on offer ---------------------------------------------------------------------------
     def legal_union(self, session: Session) -> list[Action]:
-        """Every action some seated player may take now, once each, in seat order."""
+        """Every action some seated player (then someone not seated) may take now, once each."""
         state = session.state
         if state is None or state.over:
             return []
         seen: dict[str, Action] = {}
-        for player in state.players:
+        for player in [*state.players, OUTSIDER]:
             try:
                 actions = self.game.legal_actions(state, player)
             except Exception:
