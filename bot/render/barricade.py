@@ -172,7 +172,9 @@ def render_board(
             cx, cy = cx + 14, cy - 17
         label = "/".join(str(n) for n in found)
         half = 9 + 4 * len(label)
-        draw.rounded_rectangle([cx - half, cy - 11, cx + half, cy + 11], radius=3, fill=MARKER, outline=INK, width=2)
+        draw.rounded_rectangle(
+            [cx - half, cy - 11, cx + half, cy + 11], radius=3, fill=MARKER, outline=INK, width=2
+        )
         _centered(draw, (cx, cy), label, 14, INK, bold=True)
 
     pending = data.get("barrier_from")

@@ -6,4 +6,13 @@ from .moves import Move
 from .numbering import Destination, numbered_destinations
 from .state import BarricadeState
 
-__all__ = ["GAME", "Barricade", "BarricadeState", "Board", "Destination", "Move", "load_board", "numbered_destinations"]
+__all__ = [
+    "GAME",
+    "Barricade",
+    "BarricadeState",
+    "Board",
+    "Destination",
+    "Move",
+    "load_board",
+    "numbered_destinations",
+]

@@ -166,7 +166,9 @@ class Barricade(Game[BarricadeState]):
         state.turn_no += 1
         if move.destination == board.mine:
             arrived = sum(1 for p in state.miners[player] if p == board.mine)
-            events.append(Event(kind="mine", data={"joueur": player, "mineur": move.miner + 1, "nombre": arrived}))
+            events.append(
+                Event(kind="mine", data={"joueur": player, "mineur": move.miner + 1, "nombre": arrived})
+            )
             if arrived == MINERS:
                 state.over, state.winners = True, [player]
                 state.phase, state.throw = "lancer", None
@@ -265,7 +267,9 @@ class Barricade(Game[BarricadeState]):
                 help="Avancer un mineur du nombre de points du dé.",
                 args=[
                     ArgSpec(name="mineur", type="int", help="numéro du mineur", minimum=1, maximum=MINERS),
-                    ArgSpec(name="destination", type="int", help="point d'arrivée", minimum=0, maximum=points),
+                    ArgSpec(
+                        name="destination", type="int", help="point d'arrivée", minimum=0, maximum=points
+                    ),
                 ],
             ),
             ActionSpec(

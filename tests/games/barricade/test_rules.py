@@ -287,7 +287,9 @@ def test_rule_14_one_point_from_the_mine_a_one_goes_in_and_nothing_else() -> Non
     state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[1]), "ana")
     assert destinations(state) == {(12, 13)}
     # At the door, a miner does not step aside: it waits for its 1 or bounces.
-    state = throw(position({"ana": [(12, 12), (0, 12), MINE, MINE, MINE], "bob": []}, NO_BARRIERS, dice=[3]), "ana")
+    state = throw(
+        position({"ana": [(12, 12), (0, 12), MINE, MINE, MINE], "bob": []}, NO_BARRIERS, dice=[3]), "ana"
+    )
     assert destinations(state) == {(3, 12)}
 
 
@@ -333,7 +335,9 @@ def test_rule_14_a_bounce_onto_a_rival_sends_it_home() -> None:
 
 
 def test_rule_14_no_bounce_while_another_miner_can_use_the_throw() -> None:
-    state = throw(position({"ana": [(12, 12), (0, 12), *FOUR_IN[:3]], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
+    state = throw(
+        position({"ana": [(12, 12), (0, 12), *FOUR_IN[:3]], "bob": []}, NO_BARRIERS, dice=[4]), "ana"
+    )
     assert destinations(state) == {(4, 12)}
 
 
