@@ -24,6 +24,7 @@ from tests.emulator.model import MEMBER_PERMISSIONS, Attachment, Channel, Guild,
 from tests.emulator.ratelimit import RateLimits
 from tests.emulator.records import (
     APPLICATION_COMMAND,
+    AUTOCOMPLETE,
     INITIAL_RESPONSE_DEADLINE_S,
     MESSAGE_COMPONENT,
     MODAL_SUBMIT,
@@ -565,6 +566,48 @@ class Emulator:
         payload["data"] = data
         return await self._interact(payload, user, channel, None, wait=wait, timeout=timeout)
 
+    async def autocomplete(
+        self,
+        channel: Channel,
+        user: User,
+        command: str,
+        typed: Mapping[str, str],
+        focused: str,
+        *,
+        at_ms: int | None = None,
+        timeout: float = INITIAL_RESPONSE_DEADLINE_S,
+    ) -> list[dict[str, Any]]:
+        """`user` is typing `/command`; `typed` is what the options hold so far (as text). The bot's choices."""
+        name, *subcommands = command.split()
+        definition = self._find_command(channel.guild, name)
+        if definition is None:
+            raise EmulatorError(f"/{name} is not registered (registered: {self.command_names(channel.guild)})")
+        definitions = definition.get("options") or []
+        path: list[dict[str, Any]] = []
+        for sub in subcommands:
+            found = next((o for o in definitions if o["name"] == sub and o.get("type") in (1, 2)), None)
+            if found is None:
+                raise EmulatorError(f"/{name} has no subcommand {sub!r}")
+            path.append(found)
+            definitions = found.get("options") or []
+        known = {o["name"]: o for o in definitions}
+        if focused not in known or not known[focused].get("autocomplete"):
+            raise EmulatorError(f"the option {focused!r} of /{command} has no autocomplete")
+        leaf: list[dict[str, Any]] = [
+            {"name": k, "type": known[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
+            for k, v in typed.items()
+        ]
+        if focused not in typed:
+            leaf.append({"name": focused, "type": known[focused]["type"], "value": "", "focused": True})
+        for step in reversed(path):
+            leaf = [{"name": step["name"], "type": step["type"], "options": leaf}]
+        payload = self._base_payload(AUTOCOMPLETE, channel, user, at_ms)
+        payload["data"] = {"id": definition["id"], "name": name, "type": 1, "options": leaf}
+        if "guild_id" in definition:
+            payload["data"]["guild_id"] = definition["guild_id"]
+        record = await self._interact(payload, user, channel, None, wait=True, timeout=timeout)
+        return record.choices or []
+
     def _options(
         self,
         definitions: list[dict[str, Any]],
@@ -627,8 +670,13 @@ class Emulator:
         wait: bool = True,
         timeout: float = INITIAL_RESPONSE_DEADLINE_S,
     ) -> InteractionRecord:
-        """`user` clicks a button of `message`, named by its custom_id or its label."""
-        self._check_visible(message, user)
+        """`user` clicks a button of `message`, named by its custom_id or its label.
+
+        `message` may be a `snapshot()`: the button is looked for in what the player saw, while Discord
+        sends the bot the message as it is now (a click on a stale button).
+        """
+        live = message.live or message
+        self._check_visible(live, user)
         if label is not None:
             button = message.button(label)
         else:
@@ -640,10 +688,10 @@ class Emulator:
             raise EmulatorError(f"the button {button.label!r} is disabled")
         if button.custom_id is None:
             raise EmulatorError(f"the button {button.label!r} is a link, not an interaction")
-        payload = self._base_payload(MESSAGE_COMPONENT, message.channel, user, at_ms)
-        payload["message"] = message.to_json()
+        payload = self._base_payload(MESSAGE_COMPONENT, live.channel, user, at_ms)
+        payload["message"] = live.to_json()
         payload["data"] = {"custom_id": button.custom_id, "component_type": BUTTON}
-        return await self._interact(payload, user, message.channel, message, wait=wait, timeout=timeout)
+        return await self._interact(payload, user, live.channel, live, wait=wait, timeout=timeout)
 
     async def click_label(
         self, channel: Channel, user: User, label: str, *, at_ms: int | None = None, wait: bool = True
@@ -667,7 +715,8 @@ class Emulator:
         timeout: float = INITIAL_RESPONSE_DEADLINE_S,
     ) -> InteractionRecord:
         """`user` picks `values` in a select of `message` (the only one, or the one with `custom_id`)."""
-        self._check_visible(message, user)
+        live = message.live or message
+        self._check_visible(live, user)
         selects = [s for s in message.selects if custom_id is None or s.custom_id == custom_id]
         if len(selects) != 1:
             raise EmulatorError(f"{len(selects)} selects match {custom_id!r} in message {message.id}")
@@ -681,10 +730,10 @@ class Emulator:
             allowed = [o["value"] for o in menu.options]
             if any(v not in allowed for v in values):
                 raise EmulatorError(f"{values} are not all among the options {allowed}")
-        payload = self._base_payload(MESSAGE_COMPONENT, message.channel, user, at_ms)
-        payload["message"] = message.to_json()
+        payload = self._base_payload(MESSAGE_COMPONENT, live.channel, user, at_ms)
+        payload["message"] = live.to_json()
         payload["data"] = {"custom_id": menu.custom_id, "component_type": menu.type, "values": list(values)}
-        return await self._interact(payload, user, message.channel, message, wait=wait, timeout=timeout)
+        return await self._interact(payload, user, live.channel, live, wait=wait, timeout=timeout)
 
     async def submit_modal(
         self,

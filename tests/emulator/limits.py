@@ -280,6 +280,17 @@ def _check_command(at: str, command: dict[str, Any]) -> Iterator[Problem]:
         yield from _check_command(where, {**option, "type": 1, "options": []})
 
 
+def check_choices(choices: list[dict[str, Any]]) -> list[Problem]:
+    """An autocomplete answer: at most 25 choices, names of 1 to 100 characters, text values up to 100."""
+    problems: list[Problem] = []
+    if len(choices) > 25:
+        problems.append(Problem("data.choices", "BASE_TYPE_MAX_LENGTH", "Must be 25 or fewer in length."))
+    for i, choice in enumerate(choices):
+        problems += _required_text(f"data.choices.{i}.name", choice.get("name"), 100)
+        problems += _too_long(f"data.choices.{i}.value", choice.get("value"), 100)
+    return problems
+
+
 def errors_object(problems: list[Problem]) -> dict[str, Any]:
     """Discord's nested `errors` object of a 50035 Invalid Form Body answer."""
     tree: dict[str, Any] = {}

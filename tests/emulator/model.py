@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import copy
 import datetime
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -166,6 +167,17 @@ class Message:
     loading: bool = False
     edits: int = 0
     mentions: list[User] = field(default_factory=list)
+    # Set on a snapshot: the message as it is now in the channel.
+    live: Message | None = field(default=None, repr=False, compare=False)
+
+    def snapshot(self) -> Message:
+        """The message as a player's screen shows it now; clicking it later is a click on a stale button."""
+        frozen = copy.copy(self)
+        frozen.embeds = copy.deepcopy(self.embeds)
+        frozen.components = copy.deepcopy(self.components)
+        frozen.attachments = list(self.attachments)
+        frozen.live = self.live or self
+        return frozen
 
     @property
     def ephemeral(self) -> bool:

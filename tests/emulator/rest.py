@@ -554,7 +554,11 @@ class RestApi:
         elif kind == AUTOCOMPLETE_RESULT:
             if record.type != AUTOCOMPLETE:
                 raise ApiError(400, 50035, "Invalid Form Body (not an autocomplete)", kind="bad_request")
-            record.choices = list(data.get("choices") or [])
+            choices = list(data.get("choices") or [])
+            problems = limits.check_choices(choices)
+            if problems:
+                raise invalid_form(problems, "invalid_choices")
+            record.choices = choices
         else:
             raise ApiError(400, 50035, f"Invalid Form Body (unknown callback type {kind})", kind="bad_request")
         if from_component and kind == DEFERRED_UPDATE_MESSAGE and record.message is None:

@@ -121,6 +121,15 @@ class SampleBot(commands.Bot):
         async def jeu(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message("Quel jeu ?", view=Jeux())
 
+        async def jeux_possibles(interaction: discord.Interaction[Any], current: str) -> list[app_commands.Choice[str]]:
+            names = ("culdechouette", "cabane", "chevre", "barricade", "ludicitude")
+            return [app_commands.Choice(name=n.capitalize(), value=n) for n in names if current in n]
+
+        @tree.command(name="partie", description="Ouvre une partie")
+        @app_commands.autocomplete(jeu=jeux_possibles)
+        async def partie(interaction: discord.Interaction[Any], jeu: str) -> None:
+            await interaction.response.send_message(f"Partie de {jeu}")
+
         @tree.command(name="nom", description="Demande ton nom")
         async def nom(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_modal(Nom())

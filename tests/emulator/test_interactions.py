@@ -236,3 +236,34 @@ async def test_an_interaction_nobody_answers_in_three_seconds_is_reported(world:
         bot.gate.set()
         await emu.wait_until(lambda: bot.errors)
     assert [v.kind for v in emu.take_violations()] == ["unknown_interaction"]
+
+
+async def test_autocomplete_offers_the_bots_choices_as_the_user_types(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        choices = await emu.autocomplete(world.channel, world.alice, "partie", {"jeu": "ca"}, "jeu")
+        assert [c["value"] for c in choices] == ["cabane", "barricade"]
+        reply = await emu.slash(world.channel, world.alice, "partie", {"jeu": choices[0]["value"]})
+        assert reply.content == "Partie de cabane"
+    emu.assert_no_violations()
+
+
+async def test_a_stale_button_reaches_the_bot_and_discord_py_drops_it_silently(world: World) -> None:
+    """discord.py only calls a DynamicItem whose custom_id is in the message as it is now: a click on a
+    stale button gets no answer, and the player sees « Échec de l'interaction ». The emulator says so."""
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        table = await emu.slash(world.channel, world.alice, "compteur")
+        assert table.message is not None
+        seen_by_bob = table.message.snapshot()
+        await emu.click(table.message, world.alice, label="Compter (0)", at_ms=AT)
+        assert table.message.button_labels == ["Compter (1)"]
+        with pytest.raises(LookupError):
+            table.message.button("Compter (0)")
+        stale = await emu.click(seen_by_bob, world.bob, label="Compter (0)", at_ms=AT + 5, timeout=0.3)
+        assert stale.payload["data"]["custom_id"] == "compteur:0"
+        assert stale.payload["message"]["components"][0]["components"][0]["custom_id"] == "compteur:1"
+        emu.advance(3.0)
+        assert not stale.acknowledged
+        assert table.message.content == f"Compteur : 1 (clic à {AT})"
+    assert [v.kind for v in emu.take_violations()] == ["no_response"]
