@@ -21,7 +21,8 @@ FACE_NAMES: dict[int, tuple[str, str]] = {
 
 
 def plural(count: int, singular: str, plural_form: str) -> str:
-    return f"{count} {singular if count == 1 else plural_form}"
+    """French agreement: 0 and 1 take the singular."""
+    return f"{count} {singular if abs(count) <= 1 else plural_form}"
 
 
 def faces_text(faces: list[int]) -> str:

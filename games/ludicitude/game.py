@@ -9,7 +9,7 @@ from pydantic import BaseModel
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from . import setaside
-from .faces import CAROTTE, DICE, RABBIT_FACES, faces_text
+from .faces import CAROTTE, DICE, RABBIT_FACES, faces_text, plural
 from .situation import Situation, score, situation_text
 from .state import LudicitudeOptions, LudicitudeState
 from .words import MESSAGES, describe
@@ -314,14 +314,15 @@ class Ludicitude(Game[LudicitudeState]):
                 lines.append("Situation laissée : aucune (7 dés à lancer).")
             else:
                 lines.append(
-                    f"Situation laissée : {situation_text(state.situation)}, vaut {value_left(state)} points."
+                    f"Situation laissée : {situation_text(state.situation)}, "
+                    f"vaut {plural(value_left(state), 'point', 'points')}."
                 )
         else:
             lines.append(
                 f"Écartés : {situation_text(state.situation)} ; sur la table : {faces_text(state.table)}"
                 + (f" ; carottes de côté : {state.carrots}" if state.carrots else "")
                 + (f" ; mémorisé : {state.memorised}" if state.memorised else "")
-                + f". Le tour vaut {turn_points(state)} points."
+                + f". Le tour vaut {plural(turn_points(state), 'point', 'points')}."
             )
         return "\n".join(lines)
 

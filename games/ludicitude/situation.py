@@ -70,4 +70,3 @@ def situation_text(situation: Situation) -> str:
     if situation.clapiers:
         parts.append("clapiers " + "-".join(str(c) for c in situation.clapiers))
     return ", ".join(parts)
-

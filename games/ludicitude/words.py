@@ -22,6 +22,10 @@ MESSAGES: dict[str, str] = {
 }
 
 
+def _points(count: int) -> str:
+    return plural(count, "point", "points")
+
+
 def _name(names: dict[PlayerId, str], player: Any) -> str:
     return names.get(str(player), str(player))
 
@@ -50,8 +54,8 @@ def _tour(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
     if not d["reprise_possible"]:
         return f"À {who} : lance les 7 dés."
     return (
-        f"À {who} : reprendre la situation laissée ({d['situation']}, vaut {d['valeur_laissee']} "
-        f"points, {plural(d['des_a_lancer'], 'dé', 'dés')} à lancer) ou lancer les 7 dés."
+        f"À {who} : reprendre la situation laissée ({d['situation']}, vaut {_points(d['valeur_laissee'])}, "
+        f"{plural(d['des_a_lancer'], 'dé', 'dés')} à lancer) ou lancer les 7 dés."
     )
 
 
@@ -60,15 +64,17 @@ def _lancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
 
 
 def _ecart(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
+    left = d["des_restants"]
+    rest = plural(left, "dé reste", "dés restent") if left else "tous les dés sont écartés"
     return (
         f"{_name(n, d['joueur'])} écarte {choice_label(d['lapins'], d['doubles'], d['clapier'])}. "
-        f"Le tour vaut {d['points']} points ; {plural(d['des_restants'], 'dé reste', 'dés restent')}."
+        f"Le tour vaut {_points(d['points'])} ; {rest}."
     )
 
 
 def _memorise(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
     return (
-        f"Tous les dés sont écartés : {_name(n, d['joueur'])} mémorise {d['lapins']} points de lapins "
+        f"Tous les dés sont écartés : {_name(n, d['joueur'])} mémorise {_points(d['lapins'])} de lapins "
         f"(en tout {d['memorise']}) et relance ses {plural(d['des'], 'dé lapin', 'dés lapins')}."
     )
 
@@ -77,7 +83,7 @@ def _carottes(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
     who = _name(n, d["joueur"])
     text = (
         f"Que des carottes ! {who} les met de côté ({plural(d['carottes'], 'carotte', 'carottes')} "
-        f"en tout) et mémorise {d['lapins']} points de lapins (en tout {d['memorise']})."
+        f"en tout) et mémorise {_points(d['lapins'])} de lapins (en tout {d['memorise']})."
     )
     if d["des"]:
         return text + f" {who} relance ses {plural(d['des'], 'dé lapin', 'dés lapins')}."
@@ -91,11 +97,16 @@ def _marque(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
         "clapiers": f"Que des clapiers après des carottes : {who} marque quand même",
         "plus_de_des": f"Plus de dé à lancer : {who} marque",
     }[d["raison"]]
-    return f"{why} : {d['points']} points ({d['lapins']} × {d['multiplicateur']}). Total : {d['total']}."
+    return f"{why} : {_points(d['points'])} ({d['lapins']} × {d['multiplicateur']}). Total : {d['total']}."
 
 
 def _perdu(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
-    return f"Aucun lapin ! {_name(n, d['joueur'])} perd les {d['points']} points du tour."
+    who = _name(n, d["joueur"])
+    if not d["points"]:
+        return f"Aucun lapin ! {who} passe son tour."
+    if d["points"] == 1:
+        return f"Aucun lapin ! {who} perd le point du tour."
+    return f"Aucun lapin ! {who} perd les {d['points']} points du tour."
 
 
 def _victoire(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
@@ -107,7 +118,7 @@ def _depart(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
 
 
 def _reprise(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
-    return f"{_name(n, d['joueur'])} reprend la situation laissée ({d['situation']}, {d['valeur']} points)."
+    return f"{_name(n, d['joueur'])} reprend la situation laissée ({d['situation']}, {_points(d['valeur'])})."
 
 
 def _tout_relancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:

@@ -42,7 +42,9 @@ def test_a_scripted_turn_in_json() -> None:
     assert [r["error"] for r in records if "error" in r] == ["ecarter_d_abord"]
     marque = next(r for r in records if r.get("event") == "marque")
     assert (marque["joueur"], marque["points"], marque["total"]) == ("ana", 39, 39)
-    turns = [(r["joueur"], r["valeur_laissee"], r["des_a_lancer"]) for r in records if r.get("event") == "tour"]
+    turns = [
+        (r["joueur"], r["valeur_laissee"], r["des_a_lancer"]) for r in records if r.get("event") == "tour"
+    ]
     # bob takes over the 39 left with one die to throw, throws a clapier and loses; ana gets it back
     assert turns == [("ana", 0, 7), ("bob", 39, 1), ("ana", 39, 1)]
     lost = next(r for r in records if r.get("event") == "perdu")
@@ -66,8 +68,12 @@ def test_the_text_mode_speaks_french() -> None:
     argv = ["play", "ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,3,3,4,5,6,6"]
     main(argv, io.StringIO(script), out)
     text = out.getvalue()
-    assert "ana lance 7 dés : 1 lapin, 2 clapiers pour 3, 1 clapier pour 4, 1 clapier pour 5, 2 carottes." in text
-    assert "ana s'arrête : 1 points (1 × 1). Total : 1." in text
+    assert (
+        "ana lance 7 dés : 1 lapin, 2 clapiers pour 3, 1 clapier pour 4, 1 clapier pour 5, 2 carottes."
+        in text
+    )
+    assert "ana s'arrête : 1 point (1 × 1). Total : 1." in text
     actions = io.StringIO()
     main(["actions", "ludicitude"], io.StringIO(), actions)
+    assert "Situation laissée : 1 lapin, vaut 1 point." in text
     assert "ecarter <lapins> [doubles] [clapier]" in actions.getvalue()

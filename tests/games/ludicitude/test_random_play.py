@@ -49,7 +49,8 @@ def check(before: BaseState, after: BaseState, events: list[Event]) -> None:
 def test_random_games_keep_every_die_and_replay_to_the_same_end() -> None:
     for seed in range(RANDOM_GAMES):
         players = ("ana", "bob", "cid", "dan")[: 2 + seed % 3]
-        begin = start([], players=players)
+        # a lower target for most games keeps the run short; the rules do not depend on it
+        begin = start([], players=players, objectif=333 if seed % 4 == 0 else 120)
         begin.dice.seed = seed
         end, moves = play_random_game(GAME, begin, seed, check)
         assert end.over and moves

@@ -93,13 +93,21 @@ def test_a_refused_action_at_the_start_changes_nothing(
     ("args", "code", "sentence"),
     [
         ({"lapins": 3}, "trop_de_lapins", "Tu veux écarter 3 lapin(s) mais la table n'en montre que 2."),
-        ({"lapins": 0}, "pas_de_lapin", "Il faut écarter au moins un lapin (simple ou double) après chaque lancer."),
+        (
+            {"lapins": 0},
+            "pas_de_lapin",
+            "Il faut écarter au moins un lapin (simple ou double) après chaque lancer.",
+        ),
         ({"lapins": 1, "clapier": 6}, "bad_argument", "Argument invalide : clapier."),
         ({"lapins": -1}, "bad_argument", "Argument invalide : lapins."),
         ({"lapins": True}, "bad_argument", "Argument invalide : lapins."),
         ({"lapins": "2"}, "bad_argument", "Argument invalide : lapins."),
         ({"doubles": 1}, "missing_argument", "Il manque l'argument « lapins »."),
-        ({"lapins": 0, "doubles": 2}, "trop_de_doubles", "Tu veux écarter 2 double(s) lapin(s) mais il n'y en a que 1."),
+        (
+            {"lapins": 0, "doubles": 2},
+            "trop_de_doubles",
+            "Tu veux écarter 2 double(s) lapin(s) mais il n'y en a que 1.",
+        ),
         ({"lapins": 1, "clapier": 4}, "clapier_absent", "Aucun dé ne montre le clapier pour 4."),
     ],
 )

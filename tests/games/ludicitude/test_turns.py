@@ -110,7 +110,13 @@ def test_only_carrots_sets_them_aside_remembers_the_rabbits_and_throws_the_rabbi
     state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "carottes"]
-    assert event(events, "carottes") == {"joueur": "ana", "carottes": 3, "lapins": 12, "memorise": 12, "des": 3}
+    assert event(events, "carottes") == {
+        "joueur": "ana",
+        "carottes": 3,
+        "lapins": 12,
+        "memorise": 12,
+        "des": 3,
+    }
     assert state.carrots == 3 and state.memorised == 12 and state.table == [1, 1, 2]
     assert state.situation.clapiers == [3] and state.situation.rabbit_dice() == 0
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer")]
