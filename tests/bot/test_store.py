@@ -1,0 +1,66 @@
+"""The store on a real file: schema steps, WAL, one open table per channel, guild settings."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.store import ChannelTaken, SessionRecord, Store
+from bot.store.migrations import MIGRATIONS
+
+
+async def test_the_schema_is_applied_once_and_the_journal_is_wal(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    assert await store.schema_version() == len(MIGRATIONS)
+    await store.close()
+    again = await Store.open(db_path)  # a second start applies nothing twice
+    assert await again.migrate() == len(MIGRATIONS)
+    await again.close()
+    with sqlite3.connect(db_path) as db:
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+    assert {"sessions", "actions", "finished_games", "finished_players", "guild_settings"} <= tables
+
+
+async def test_one_open_table_per_channel_even_across_processes(db_path: Path) -> None:
+    first, second = await Store.open(db_path), await Store.open(db_path)
+    try:
+        rec = await first.create_session(SessionRecord(channel_id=5, game="toy", host_id="1"))
+        with pytest.raises(ChannelTaken):
+            await second.create_session(SessionRecord(channel_id=5, game="toy", host_id="2"))
+        rec.status = "over"
+        await first.save_session(rec)
+        assert (
+            await second.create_session(SessionRecord(channel_id=5, game="toy", host_id="2"))
+        ).id == rec.id + 1
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_names_options_and_log_keep_their_order_and_accents(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    rec = SessionRecord(
+        channel_id=5,
+        game="toy",
+        host_id="2",
+        names={"2": "Zoé", "1": "Ælis"},
+        options={"target": 12},
+        log=["Bévue de Zoé : −10."],
+    )
+    await store.create_session(rec)
+    [back] = await store.open_sessions()
+    assert list(back.names.items()) == [("2", "Zoé"), ("1", "Ælis")]
+    assert (back.options, back.log, back.status) == ({"target": 12}, ["Bévue de Zoé : −10."], "lobby")
+    await store.close()
+
+
+async def test_guild_settings_are_kept(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    assert await store.guild_settings(9) == {}
+    await store.set_guild_settings(9, {"turn_timeout_s": 120})
+    await store.set_guild_settings(9, {"turn_timeout_s": 60, "langue": "fr"})
+    assert await store.guild_settings(9) == {"turn_timeout_s": 60, "langue": "fr"}
+    await store.close()
