@@ -63,7 +63,8 @@ def _fit(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
-def _xy(x: float, y: float) -> tuple[float, float]:
+def point_xy(x: float, y: float) -> tuple[float, float]:
+    """Where the board point at grid (x, y) is drawn, in pixels."""
     return MARGIN_X + x * STEP_X, TOP + (13 - y) * STEP_Y
 
 
@@ -102,29 +103,29 @@ def render_board(
     for y in range(13):
         label = "ABCDEFGHIJKLM"[y]
         for x in (-0.9, 24.9):
-            _centered(draw, _xy(x, y), label, 13, PATH)
+            _centered(draw, point_xy(x, y), label, 13, PATH)
     for x in range(25):
-        _centered(draw, _xy(x, -1.75), str(x + 1), 11, PATH)
+        _centered(draw, point_xy(x, -1.75), str(x + 1), 11, PATH)
 
     for a, b in board.edges:
         pa, pb = board.point(a), board.point(b)
-        draw.line([_xy(pa.x, pa.y), _xy(pb.x, pb.y)], fill=PATH, width=4)
+        draw.line([point_xy(pa.x, pa.y), point_xy(pb.x, pb.y)], fill=PATH, width=4)
     for tent in board.tents:
         entry = board.point(tent.entry)
-        draw.line([_xy(tent.x, tent.y), _xy(entry.x, entry.y)], fill=PATH, width=4)
+        draw.line([point_xy(tent.x, tent.y), point_xy(entry.x, entry.y)], fill=PATH, width=4)
 
     radius = 9
     for p in board.points:
         if p.id == board.mine:
             continue
-        cx, cy = _xy(p.x, p.y)
+        cx, cy = point_xy(p.x, p.y)
         fill = START_LINE if p.id in board.start_line else POINT
         draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=PATH, width=2)
         if p.id in barriers:
             draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
 
     # The mine, with a gold nugget per miner already inside, in its colour.
-    mx, my = _xy(12, 13)
+    mx, my = point_xy(12, 13)
     draw.rounded_rectangle([mx - 60, my - 17, mx + 60, my + 17], radius=10, fill=GOLD, outline=INK, width=2)
     _centered(draw, (mx, my - 5), "MINE D'OR", 13, INK, bold=True)
     arrived = [(p, i) for p in order for i, where in enumerate(miners.get(p, [])) if where == board.mine]
@@ -136,7 +137,7 @@ def render_board(
     # Tents: coloured by the player who sits there, with the count of miners still inside.
     seated = {index: player for player, index in tents.items() if player in miners}
     for tent in board.tents:
-        tx, ty = _xy(tent.x, tent.y)
+        tx, ty = point_xy(tent.x, tent.y)
         sitter = seated.get(tent.index)
         colour = colours.get(sitter, "") if sitter else ""
         fill = COLOUR_RGB.get(colour, EMPTY_TENT)
@@ -153,7 +154,7 @@ def render_board(
             if where in (TENT, board.mine):
                 continue
             p = board.point(where)
-            cx, cy = _xy(p.x, p.y)
+            cx, cy = point_xy(p.x, p.y)
             draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=fill, outline=INK, width=2)
             _centered(draw, (cx, cy), str(index + 1), 13, text, bold=True)
 
@@ -163,7 +164,7 @@ def render_board(
         numbers[destination.point].append(destination.number)
     for point_id, found in numbers.items():
         p = board.point(point_id)
-        cx, cy = _xy(p.x, p.y)
+        cx, cy = point_xy(p.x, p.y)
         if point_id == board.mine:
             cx += 80
         elif point_id in occupied or point_id in barriers:
@@ -179,7 +180,7 @@ def render_board(
 
     pending = data.get("barrier_from")
     if data.get("phase") == "barriere" and isinstance(pending, int):
-        px, py = _xy(board.point(pending).x, board.point(pending).y)
+        px, py = point_xy(board.point(pending).x, board.point(pending).y)
         draw.rectangle([px - 17, py - 17, px + 17, py + 17], outline=MARKER, width=4)
 
     _header(draw, data, order, colours, miners, names, board.mine)

@@ -1,0 +1,74 @@
+"""The Barricade board picture: a small PNG where tents, miners, barriers and moves can be seen."""
+
+from __future__ import annotations
+
+import io
+import random
+
+from PIL import Image
+
+from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, WIDTH, point_xy, render_board
+from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
+from games.core.autoplay import play_out
+
+BOARD = load_board()
+
+
+def mid_game() -> BarricadeState:
+    """Four players some hundred moves in, a throw waiting to be played."""
+    state, _ = GAME.start(["ana", "bob", "cid", "dan"], seed=4)
+    rng = random.Random(4)
+    end, _ = play_out(GAME, state, rng, max_steps=400)
+    while end.phase != "deplacer":
+        end, _ = play_out(GAME, end, rng, max_steps=1)
+    assert isinstance(end, BarricadeState)
+    return end
+
+
+def pixels(png: bytes) -> Image.Image:
+    image = Image.open(io.BytesIO(png))
+    image.load()
+    return image.convert("RGB")
+
+
+def test_a_mid_game_picture_is_a_small_png_of_the_expected_size() -> None:
+    state = mid_game()
+    png = render_board(state, numbered_destinations(state))
+    image = Image.open(io.BytesIO(png))
+    assert image.format == "PNG" and image.mode == "P"
+    assert image.size == (WIDTH, HEIGHT) == (960, 726)
+    assert len(png) < 150_000
+
+
+def test_the_view_dict_draws_the_same_picture_as_the_state() -> None:
+    state = mid_game()
+    assert render_board(GAME.view(state, None)) == render_board(state)
+
+
+def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are() -> None:
+    state, _ = GAME.start(["ana", "bob"], seed=2)
+    state.miners["ana"][0] = BOARD.at(3, 12)
+    image = pixels(render_board(state))
+    ana_tent = BOARD.tents[state.tents["ana"]]
+    x, y = point_xy(ana_tent.x, ana_tent.y)
+    assert image.getpixel((int(x), int(y) + 9)) == COLOUR_RGB["rouge"]
+    free_tent = BOARD.tents[0]
+    x, y = point_xy(free_tent.x, free_tent.y)
+    assert image.getpixel((int(x), int(y) + 9)) not in COLOUR_RGB.values()
+    x, y = point_xy(3, 12)
+    assert image.getpixel((int(x) + 6, int(y) + 6)) == COLOUR_RGB["rouge"]
+
+
+def test_barriers_are_dark_squares_and_destinations_are_numbered_markers() -> None:
+    state, _ = GAME.start(["ana", "bob"], seed=2, loaded=[5, 2, 1])
+    state, _ = GAME.apply(state, "ana", GAME.legal_actions(state, "ana")[0], 0)
+    destinations = numbered_destinations(state)
+    assert len(destinations) == 1
+    image = pixels(render_board(state, destinations))
+    barrier = BOARD.point(BOARD.barriers[0])
+    x, y = point_xy(barrier.x, barrier.y)
+    assert max(image.getpixel((int(x) + 11, int(y) + 11))) < 80
+    entry = BOARD.point(destinations[0].point)
+    x, y = point_xy(entry.x, entry.y)
+    assert image.getpixel((int(x) - 9, int(y) + 7)) == MARKER
+    assert render_board(state) != render_board(state, destinations)
