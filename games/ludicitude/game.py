@@ -147,10 +147,7 @@ class Ludicitude(Game[LudicitudeState]):
 
     def _carrots(self, state: LudicitudeState, player: PlayerId) -> list[Event]:
         state.carrots += len(state.table)
-        remembered = state.situation.rabbit_points()
-        state.memorised += remembered
-        state.table = state.situation.rabbit_faces()
-        state.situation.forget_rabbits()
+        remembered = self._pick_up_rabbits(state)
         state.after_carrots = True
         data = {
             "joueur": player,
@@ -165,12 +162,17 @@ class Ludicitude(Game[LudicitudeState]):
         state.phase = "carottes"
         return events
 
-    def _memorise(self, state: LudicitudeState, player: PlayerId) -> Event:
-        """Every die is aside: the rabbits are remembered and their dice picked up to be thrown."""
+    def _pick_up_rabbits(self, state: LudicitudeState) -> int:
+        """Remembers the rabbit points lying aside and puts their dice on the table to be thrown."""
         remembered = state.situation.rabbit_points()
         state.memorised += remembered
         state.table = state.situation.rabbit_faces()
         state.situation.forget_rabbits()
+        return remembered
+
+    def _memorise(self, state: LudicitudeState, player: PlayerId) -> Event:
+        """Every die is aside: the rabbits are remembered and their dice picked up to be thrown."""
+        remembered = self._pick_up_rabbits(state)
         data = {"joueur": player, "lapins": remembered, "memorise": state.memorised, "des": len(state.table)}
         return Event(kind="memorise", data=data)
 
