@@ -92,7 +92,7 @@ def deal_round(state: ChevreState, opener: PlayerId | None) -> list[Event]:
 
 def hand_event(state: ChevreState, player: PlayerId) -> Event:
     """The private event that shows a player the hand just dealt to them."""
-    data: dict[str, object] = {"joueur": player, "tuiles": list(state.hands[player])}
+    data: dict[str, object] = {"joueur": player, "tuiles": sorted(state.hands[player], key=sort_key)}
     if state.opening is not None and state.turn_player() == player:
         data["ouverture"] = state.opening
     return Event(kind="main", data=data, to=[player])

@@ -87,7 +87,7 @@ def describe(event: Event, names: dict[PlayerId, str]) -> str:
 def _round_end(data: dict[str, Any], names: dict[PlayerId, str]) -> str:
     who = names.get(data["joueur"], data["joueur"])
     if data["fin"] == "sortie":
-        head = f"{who} est sorti : fin de la manche {data['manche']}."
+        head = f"{who} n'a plus de dominos : fin de la manche {data['manche']}."
     else:
         head = f"Poisson de {who} : fin de la manche {data['manche']}."
     lines = [head]

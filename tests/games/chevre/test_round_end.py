@@ -109,7 +109,7 @@ def test_going_out_each_counts_their_hand_with_memory_and_account() -> None:
     assert state.remembered == {"ana": 0, "bob": 15, "cid": 0, "dan": 0}
     assert end["ouverts"] == ["cid"]
     text = GAME.describe(events[1])
-    assert text.splitlines()[0] == "ana est sorti : fin de la manche 2."
+    assert text.splitlines()[0] == "ana n'a plus de dominos : fin de la manche 2."
     assert "bob : 0-0 (10 points) → compte 0, mémoire 15." in text
     # The one who went out opens the next round with any tile of a fresh hand.
     assert state.round_no == 3 and GAME.to_act(state) == ["ana"]

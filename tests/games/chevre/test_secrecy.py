@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.chevre import GAME, deal_dice, position
 
 from .play import act, rest, tiles_named
-from .test_deal import ANA, BOB, CID, DAN
+from .test_deal import ANA, BOB, CID, DAN, in_order
 
 PUBLIC_KEYS = {
     "game", "players", "round", "turn", "turn_no", "version", "over", "winners", "chevres", "limit",
@@ -30,7 +30,7 @@ def test_a_player_sees_their_own_hand_only() -> None:
     for player, hand in [("ana", ANA), ("cid", CID)]:
         seen = GAME.view(state, player)
         assert set(seen) == PUBLIC_KEYS | {"hand"}
-        assert seen["hand"] == sorted(hand, key=lambda t: tuple(map(int, t.split("-"))))
+        assert seen["hand"] == in_order(hand)
         assert tiles_named(seen) == set(hand)
     # The opener alone is told which tile opens.
     assert GAME.view(state, "bob")["opening"] == "1-1"
