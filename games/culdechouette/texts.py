@@ -211,7 +211,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Namer, Lister], str]] = {
         f"{n(d['player'])} lance un dé pour départager ({d['stake']} points en jeu) : {d['value']}."
     ),
     "sirotage": lambda d, n, m: (
-        f"{n(d['player'])} : « Je sirote ! » sur sa {d['bird']}. "
+        f"{n(d['player'])} : « Je sirote ! » sur sa Chouette de {d['value']} ({d['bird']}). "
         "Les autres : « Beau-Sirop ! » pour parier, « Couche-Sirop ! » ou « File-Sirop ! » sinon."
     ),
     "paris_ouverts": lambda d, n, m: "Les paris sont ouverts.",

@@ -15,9 +15,7 @@ PLAYERS = ["ana", "bob", "cid"]
 BOTH = pytest.mark.parametrize("negatives", [True, False], ids=["negatifs", "sans-negatifs"])
 
 
-def begin(
-    *dice: int, negatives: bool = True, players: list[str] | None = None, **options: Any
-) -> CulState:
+def begin(*dice: int, negatives: bool = True, players: list[str] | None = None, **options: Any) -> CulState:
     """A table where ana starts (the order dice are 1, 2, 3…), then the given dice in order."""
     players = players or PLAYERS
     loaded = list(range(1, len(players) + 1)) + list(dice)
@@ -37,7 +35,9 @@ def load(state: CulState, *dice: int) -> CulState:
     return rig(state, dice=Dice(seed=state.dice.seed, counter=state.dice.counter, loaded=list(dice)))
 
 
-def act(state: CulState, player: str, kind: str, at: int = 0, **args: ArgValue) -> tuple[CulState, list[Event]]:
+def act(
+    state: CulState, player: str, kind: str, at: int = 0, **args: ArgValue
+) -> tuple[CulState, list[Event]]:
     new, events = GAME.apply(state, player, Action(kind=kind, args=args), at)
     assert isinstance(new, CulState)
     return new, events

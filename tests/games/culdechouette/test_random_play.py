@@ -19,7 +19,11 @@ from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
 def table(seed: int) -> tuple[CulState, dict[str, int]]:
     players = ["ana", "bob", "cid", "dan", "eve"][: 2 + seed % 4]
-    options = {"negatives": seed % 2 == 0, "strict": seed % 3 != 0, "tie_tolerance_ms": [0, 150, 400][seed % 3]}
+    options = {
+        "negatives": seed % 2 == 0,
+        "strict": seed % 3 != 0,
+        "tie_tolerance_ms": [0, 150, 400][seed % 3],
+    }
     start, events = GAME.start(players, options, seed=seed)
     assert isinstance(start, CulState)
     return start, sum_scores(dict.fromkeys(players, 0), events)
@@ -42,7 +46,9 @@ def checker(totals: dict[str, int]) -> Callable[[BaseState, BaseState, list[Even
         if not after.options.negatives:
             assert min(after.scores.values()) >= 0
         if not after.over:
-            waiting = GAME.deadline(after) is not None or any(GAME.legal_actions(after, p) for p in after.players)
+            waiting = GAME.deadline(after) is not None or any(
+                GAME.legal_actions(after, p) for p in after.players
+            )
             assert waiting, f"nothing can happen in phase {after.phase}"
             assert len(after.players) >= 2 and 0 <= after.current < len(after.players)
 
@@ -80,7 +86,9 @@ def test_random_games_with_players_leaving_and_joining_by_chante_sloubi() -> Non
             roll = rng.random()
             if roll < 0.004:
                 leaver = rng.choice(state.players)
-                state, events = GAME.apply(state, SYSTEM, Action(kind="expulser", args={"joueur": leaver}), now)
+                state, events = GAME.apply(
+                    state, SYSTEM, Action(kind="expulser", args={"joueur": leaver}), now
+                )
             elif roll < 0.05 and newcomer not in state.players and GAME.legal_actions(state, newcomer):
                 state, events = GAME.apply(state, newcomer, Action(kind="chante_sloubi"), now)
                 newcomer = next(newcomers, newcomer)
