@@ -21,3 +21,20 @@ def kinds(events: list[Event]) -> list[str]:
 
 def event(events: list[Event], kind: str) -> dict[str, object]:
     return next(e.data for e in events if e.kind == kind)
+
+
+# ana sets aside a stack, a double rabbit and the clapier pour 2; then a rabbit and the clapier
+# pour 4; then a last rabbit: all seven dice aside, worth (10 + 2 + 1 + 1) x 4 = 56.
+ALL_ASIDE = [1, 1, 2, 2, 3, 4, 6, 1, 4, 6, 1]
+
+
+def every_die_aside(then: list[int]) -> LudicitudeState:
+    """ana's turn once her seven dice are aside; ``then`` are the throws that follow."""
+    state = start(ALL_ASIDE + then)
+    state, _ = act(state, "ana", "tout_relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=4)
+    state, _ = act(state, "ana", "relancer")
+    state, _ = act(state, "ana", "ecarter", lapins=1)
+    return state

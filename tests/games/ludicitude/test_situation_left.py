@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.ludicitude import GAME, LudicitudeState, value_left
 
-from .helpers import act, event, kinds, start
+from .helpers import act, event, every_die_aside, kinds, start
 
 # ana: stack + double rabbit + clapier 3, then a rabbit; she stops with 2 dice on the table.
 ANA_STOPS = [1, 1, 2, 3, 4, 6, 6, 1, 4, 6]
@@ -80,13 +80,7 @@ def test_the_previous_players_carrots_come_back_to_be_thrown() -> None:
 
 
 def test_a_situation_with_every_die_aside_is_taken_over_by_throwing_its_rabbits_again() -> None:
-    state = start([1, 1, 2, 2, 3, 4, 6, 1, 4, 6, 1, 1, 1, 2, 6, 6])
-    state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
-    state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=4)
-    state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1)
+    state = every_die_aside([1, 1, 2, 6, 6])
     state, events = act(state, "ana", "arreter")
     assert event(events, "tour")["des_a_lancer"] == 5 and value_left(state) == 56
     state, events = act(state, "bob", "reprendre")

@@ -146,12 +146,20 @@ def test_the_choices_offered_are_exactly_the_set_asides_the_rules_accept() -> No
 
 
 def test_the_choices_are_few_enough_as_two_selects() -> None:
-    # the worst throw offers 41 choices; as a rabbits select and a clapier select it fits Discord
+    # the worst throw offers 41 choices: too many for one select, so the table splits them
     worst = [1, 1, 1, 2, 2, 2, 3]
     assert len(choices(worst, Situation())) == 41
     limits = bounds(worst, Situation())
     assert (limits.lapins, limits.doubles, limits.clapiers) == (3, 3, [0, 2, 3])
-    assert (limits.lapins + 1) * (limits.doubles + 1) - 1 <= 25
+    largest_rabbits_select = 0
+    for size in range(1, 8):
+        for faces in itertools.combinations_with_replacement(range(1, 7), size):
+            limits = bounds(list(faces), Situation())
+            largest_rabbits_select = max(
+                largest_rabbits_select, (limits.lapins + 1) * (limits.doubles + 1) - 1
+            )
+            assert len(limits.clapiers) <= 5
+    assert largest_rabbits_select == 19
 
 
 def test_a_choice_reads_as_the_dice_it_sets_aside() -> None:

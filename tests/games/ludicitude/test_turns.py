@@ -7,7 +7,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.ludicitude import GAME, turn_points, value_left
 
-from .helpers import act, event, kinds, start
+from .helpers import act, event, every_die_aside, kinds, start
 
 
 def test_the_worked_example_scores_thirteen_times_three() -> None:
@@ -163,13 +163,7 @@ def test_clapiers_and_carrots_after_only_carrots_is_a_lost_turn() -> None:
 
 
 def test_every_die_aside_then_remember_and_throw_the_rabbit_dice_again() -> None:
-    state = start([1, 1, 2, 2, 3, 4, 6, 1, 4, 6, 1, 1, 1, 1, 2, 6])
-    state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
-    state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=4)
-    state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1)
+    state = every_die_aside([1, 1, 1, 2, 6])
     assert state.table == [] and state.situation.dice() == 7
     assert turn_points(state) == (10 + 2 + 1 + 1) * 4
     # the player may stop here, or remember the rabbits and throw the five rabbit dice again
