@@ -165,7 +165,7 @@ def position(
     if chain:
         state.current = players.index(turn or players[0])
     else:
-        set_opening(state, turn if round_no > 1 else None)
+        set_opening(state, (turn or players[0]) if round_no > 1 else None)
     return state
 
 

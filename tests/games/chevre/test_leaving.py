@@ -51,3 +51,12 @@ def test_with_one_player_left_the_game_stops_without_a_chevre() -> None:
     state, events = act(state, "bob", "quitter")
     assert state.over and state.winners == ["ana"] and state.chevres == []
     assert GAME.describe(events[-1]) == "Plus assez de joueurs : la partie s'arrête. Gagnant(s) : ana."
+
+
+def test_when_the_free_opener_of_a_later_round_leaves_the_next_seat_opens_freely() -> None:
+    state = position({"ana": ANA, "bob": BOB, "cid": CID}, [], rest(ANA, BOB, CID), round_no=2)
+    assert GAME.to_act(state) == ["ana"] and len(GAME.legal_actions(state, "ana")) == 7
+    state, _ = act(state, "ana", "quitter")
+    assert GAME.to_act(state) == ["bob"]
+    assert sorted(a.args["tuile"] for a in GAME.legal_actions(state, "bob")) == sorted(BOB)
+    assert len(state.bazar) == 14
