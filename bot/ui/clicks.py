@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 import discord
 
@@ -369,7 +369,8 @@ class ClickHandler:
         if self.client is None:
             return None
         channel = self.client.get_channel(session.rec.channel_id)
-        return channel if isinstance(channel, discord.abc.Messageable) else None
+        # Text channels, threads, voice-channel chats: anything that can take a message.
+        return cast("discord.abc.Messageable", channel) if hasattr(channel, "send") else None
 
     async def say(self, session: Session, text: str) -> None:
         channel = self.channel(session)
@@ -384,9 +385,10 @@ class ClickHandler:
         presenter = presenter_for(session.game)
         embed, view, files = presenter.embed(session), presenter.components(session), presenter.files(session)
         message_id = session.rec.message_id
-        if message_id is not None and isinstance(channel, discord.TextChannel | discord.Thread):
+        partial = getattr(channel, "get_partial_message", None)
+        if message_id is not None and partial is not None:
             try:
-                await channel.get_partial_message(message_id).edit(embed=embed, view=view, attachments=files)
+                await partial(message_id).edit(embed=embed, view=view, attachments=files)
                 return
             except discord.NotFound:
                 pass
@@ -423,9 +425,10 @@ class ClickHandler:
         channel = self.channel(session)
         if channel is None or session.rec.message_id is None:
             return
-        if isinstance(channel, discord.TextChannel | discord.Thread):
+        partial = getattr(channel, "get_partial_message", None)
+        if partial is not None:
             try:
-                await channel.get_partial_message(session.rec.message_id).edit(view=None)
+                await partial(session.rec.message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("table %s : message introuvable", session.id)
 

@@ -1,0 +1,176 @@
+"""A click from its arrival to its answer, with stand-ins for Discord's interaction objects: the
+table is edited through the interaction, refusals are private, the click's time is Discord's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+import discord
+
+from bot.sessions import Session, SessionManager, wall_ms
+from bot.tables import presenter_for
+from bot.ui.clicks import ClickHandler, at_ms
+from games.core import Action
+
+from .conftest import Heard, MakeManager, seated_game
+
+
+def snowflake(ms: int) -> int:
+    return (ms - discord.utils.DISCORD_EPOCH) << 22
+
+
+@dataclass
+class Said:
+    kind: str
+    kwargs: dict[str, Any]
+
+
+@dataclass
+class Response:
+    said: list[Said]
+    done: bool = False
+
+    def is_done(self) -> bool:
+        return self.done
+
+    async def edit_message(self, **kwargs: Any) -> None:
+        self.done = True
+        self.said.append(Said("edit", kwargs))
+
+    async def send_message(self, content: str | None = None, **kwargs: Any) -> None:
+        self.done = True
+        self.said.append(Said("send", {"content": content, **kwargs}))
+
+    async def defer(self, **kwargs: Any) -> None:
+        self.done = True
+        self.said.append(Said("defer", kwargs))
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+
+    @property
+    def display_name(self) -> str:
+        return self.name
+
+
+@dataclass
+class Message:
+    id: int
+
+
+class Interaction:
+    def __init__(self, user: int, at: int, channel_id: int, message_id: int | None) -> None:
+        self.id = snowflake(at)
+        self.user = User(user, f"J{user}")
+        self.channel_id = channel_id
+        self.message = Message(message_id) if message_id is not None else None
+        self.said: list[Said] = []
+        self.response = Response(self.said)
+
+    async def edit_original_response(self, **kwargs: Any) -> None:
+        self.said.append(Said("edit", kwargs))
+
+    @property
+    def followup(self) -> Interaction:
+        return self
+
+    async def send(self, content: str, **kwargs: Any) -> None:
+        self.said.append(Said("send", {"content": content, **kwargs}))
+
+
+@dataclass
+class Channel:
+    sent: list[str] = field(default_factory=list)
+
+    async def send(self, content: str | None = None, **kwargs: Any) -> Message:
+        self.sent.append(content or "")
+        return Message(999)
+
+
+class Client:
+    def __init__(self, channel: Channel) -> None:
+        self.channel = channel
+
+    def get_channel(self, channel_id: int) -> Channel:
+        return self.channel
+
+
+async def table(manager: SessionManager, **kwargs: Any) -> tuple[Session, ClickHandler, Channel]:
+    session = await seated_game(manager, ("1", "2", "3"), **kwargs)
+    await manager.set_message(session, 555)
+    clicks = ClickHandler(manager)
+    channel = Channel()
+    clicks.client = Client(channel)  # type: ignore[assignment]
+    clicks.ready()
+    return session, clicks, channel
+
+
+def button_id(session: Session, label: str) -> str:
+    view = presenter_for(session.game).components(session)
+    for item in view.children:
+        data = item.to_component_dict()  # type: ignore[attr-defined]
+        if data.get("label") == label:
+            return str(data["custom_id"])
+    raise AssertionError(f"no button {label!r}")
+
+
+def test_a_click_time_is_read_exactly_from_its_snowflake() -> None:
+    interaction = Interaction(1, 1_764_000_000_123, 10, None)
+    assert at_ms(interaction) == 1_764_000_000_123  # type: ignore[arg-type]
+    assert discord.utils.snowflake_time(interaction.id).timestamp() == 1_764_000_000.123
+
+
+async def test_a_throw_edits_the_table_and_pings_the_next_player(make_manager: MakeManager) -> None:
+    manager = await make_manager()
+    session, clicks, channel = await table(manager, loaded=[3])
+    click = Interaction(1, 1_764_000_000_000, 10, 555)
+    await clicks.action(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    [edit] = click.said
+    assert edit.kind == "edit"
+    embed = edit.kwargs["embed"]
+    assert {f.name: f.value for f in embed.fields}["À jouer"] == "<@2>"
+    assert channel.sent == ["<@2>, à toi !"]
+
+
+async def test_a_click_out_of_turn_is_explained_privately(make_manager: MakeManager) -> None:
+    manager = await make_manager()
+    session, clicks, channel = await table(manager)
+    custom_id = button_id(session, "Lancer")
+    click = Interaction(2, 1_764_000_000_000, 10, 555)
+    await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+    assert [(s.kind, s.kwargs["content"], s.kwargs["ephemeral"]) for s in click.said] == [
+        ("send", "Ce n'est pas ton tour.", True)
+    ]
+    assert channel.sent == []
+
+
+async def test_an_old_button_and_a_forged_one_say_that_nothing_happened(make_manager: MakeManager) -> None:
+    manager = await make_manager()
+    session, clicks, _ = await table(manager, loaded=[2])
+    old = button_id(session, "Lancer")
+    await clicks.action(Interaction(1, 1_764_000_000_000, 10, 555), old, [])  # type: ignore[arg-type]
+    for custom_id in (old, "tv:%%%:0:lancer"):
+        click = Interaction(2, 1_764_000_000_500, 10, 555)
+        await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+        [answer] = click.said
+        assert answer.kwargs["ephemeral"] and "rien n'a été fait" in answer.kwargs["content"]
+
+
+async def test_shouts_are_ordered_by_discord_time_not_by_arrival(make_manager: MakeManager) -> None:
+    heard = Heard()
+    manager = await make_manager(listener=heard)
+    session, clicks, _ = await table(manager, loaded=[6], window_ms=60_000)
+    start = wall_ms()
+    await clicks.action(Interaction(1, start, 10, 555), button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    six = button_id(session, "Six")
+    # Bob's click arrives first, but Discord stamped Carol's 50 ms earlier.
+    await clicks.action(Interaction(2, start + 900, 10, 555), six, [])  # type: ignore[arg-type]
+    await clicks.action(Interaction(3, start + 850, 10, 555), six, [])  # type: ignore[arg-type]
+    assert session.state is not None
+    assert session.state.shouts == {"2": start + 900, "3": start + 850}  # type: ignore[attr-defined]
+    outcome = await manager.act(session.id, "2", Action(kind="lancer"), start + 61_000)
+    assert (outcome.events[0].kind, outcome.events[0].data) == ("shout_won", {"player": "3"})
