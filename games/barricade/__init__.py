@@ -3,7 +3,7 @@
 from .board import Board, load_board
 from .game import GAME, Barricade
 from .moves import Move
-from .numbering import Destination, numbered_destinations
+from .numbering import Destination, barrier_spots_by_row, numbered_destinations
 from .state import BarricadeState
 
 __all__ = [
@@ -13,6 +13,7 @@ __all__ = [
     "Board",
     "Destination",
     "Move",
+    "barrier_spots_by_row",
     "load_board",
     "numbered_destinations",
 ]

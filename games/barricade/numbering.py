@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from games.core import Action
 
 from .game import GAME
+from .moves import free_points
 from .state import BarricadeState
 
 
@@ -34,3 +35,17 @@ def numbered_destinations(state: BarricadeState) -> list[Destination]:
         )
         for n, m in enumerate(GAME.moves(state), start=1)
     ]
+
+
+def barrier_spots_by_row(state: BarricadeState) -> dict[str, list[int]]:
+    """The free points for a pending barrier, by row letter (A at the start line, M below the mine).
+
+    No row holds more than 25 points, so each row fits one Discord select menu.
+    """
+    board = GAME.board
+    rows: dict[str, list[int]] = {}
+    if state.phase != "barriere":
+        return rows
+    for point in free_points(state, board):
+        rows.setdefault(board.label(point)[0], []).append(point)
+    return rows

@@ -7,7 +7,7 @@ import json
 
 import pytest
 
-from games.barricade import GAME, BarricadeState, numbered_destinations
+from games.barricade import GAME, BarricadeState, barrier_spots_by_row, numbered_destinations
 from games.core import SYSTEM, Action, IllegalAction
 from games.core.cli import main
 
@@ -146,3 +146,15 @@ def test_the_local_runner_speaks_french() -> None:
     assert "Ordre de jeu : ana (rouge), bob (bleu)." in text
     assert "ana lance le dé : 1." in text
     assert "ana a fait 1 : choisir un mineur et sa destination." in text
+
+
+def test_barrier_spots_come_by_row_each_small_enough_for_one_menu() -> None:
+    state = position({"ana": [(5, 12)], "bob": [(8, 2)]}, [(5, 12)], dice=[2])
+    assert barrier_spots_by_row(state) == {}
+    state = throw(state, "ana")
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    rows = barrier_spots_by_row(state)
+    assert "A" not in rows and all(len(spots) <= 25 for spots in rows.values())
+    assert at(8, 2) not in rows["C"] and at(7, 12) not in rows["M"] and at(5, 12) not in rows["M"]
+    offered = {a.args["point"] for a in GAME.legal_actions(state, "ana") if a.kind == "barriere"}
+    assert {p for spots in rows.values() for p in spots} == offered
