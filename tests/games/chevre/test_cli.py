@@ -6,6 +6,7 @@ import io
 import json
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 from games.chevre import deal_dice
@@ -13,6 +14,7 @@ from games.core.cli import main
 
 from .test_deal import ANA, BOB, CID, DAN, in_order
 
+ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = """
 bob poser 1-1
 cid poser tuile=0-3
@@ -57,12 +59,13 @@ def test_auto_plays_a_random_game_to_the_chevre() -> None:
 
 def test_the_real_command_line_lists_the_actions_and_plays_in_french() -> None:
     listing = subprocess.run(
-        [sys.executable, "-m", "games", "actions", "chevre"], capture_output=True, text=True, check=True
+        [sys.executable, "-m", "games", "actions", "chevre"], capture_output=True, text=True, check=True, cwd=ROOT
     ).stdout
     assert "poser <tuile> [cote]" in listing and "piocher" in listing and "passer" in listing
     played = subprocess.run(
         [sys.executable, "-m", "games", "play", "chevre", "--players", "ana,bob", "--seed", "9", "--auto"],
         input="",
+        cwd=ROOT,
         capture_output=True,
         text=True,
         check=True,
