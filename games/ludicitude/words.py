@@ -122,7 +122,7 @@ def _reprise(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
 
 
 def _tout_relancer(d: dict[str, Any], n: dict[PlayerId, str]) -> str:
-    return f"{_name(n, d['joueur'])} reprend les 7 dés."
+    return f"{_name(n, d['joueur'])} repart de zéro avec les 7 dés."
 
 
 DESCRIBERS: dict[str, Callable[[dict[str, Any], dict[PlayerId, str]], str]] = {
