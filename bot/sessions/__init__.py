@@ -1,6 +1,16 @@
 """Tables per channel: the session manager, its errors and what it tells the bot."""
 
 from .errors import MESSAGES, TableError
-from .manager import Listener, Notice, Outcome, Session, SessionManager, wall_ms
+from .manager import Listener, Notice, Outcome, Session, SessionManager, waiting_for, wall_ms
 
-__all__ = ["MESSAGES", "Listener", "Notice", "Outcome", "Session", "SessionManager", "TableError", "wall_ms"]
+__all__ = [
+    "MESSAGES",
+    "Listener",
+    "Notice",
+    "Outcome",
+    "Session",
+    "SessionManager",
+    "TableError",
+    "waiting_for",
+    "wall_ms",
+]

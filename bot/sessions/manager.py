@@ -388,7 +388,7 @@ class SessionManager:
         assert state is not None
         lines = [self.describe(session, e) for e in events if e.to is None]
         rec.log = (rec.log + [line for line in lines if line])[-LOG_LINES:]
-        key = f"{state.turn_no}:{','.join(sorted(self._waiting(session)))}"
+        key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
 
@@ -399,11 +399,11 @@ class SessionManager:
             log.exception("describe(%s) a échoué", event.kind)
             return event.kind
 
-    def _waiting(self, session: Session) -> list[PlayerId]:
-        if session.state is None or session.state.over:
+    def waiting(self, session: Session) -> list[PlayerId]:
+        if session.state is None:
             return []
         try:
-            return session.game.to_act(session.state)
+            return waiting_for(session.game, session.state)
         except Exception:
             log.exception("to_act a échoué (table %s)", session.id)
             return []
@@ -440,7 +440,7 @@ class SessionManager:
         deadline = self._deadline(session)
         if deadline is not None:
             times.append(deadline + self.grace_ms)
-        elif rec.status == PLAYING and self._waiting(session):
+        elif rec.status == PLAYING and self.waiting(session):
             factor = 2 if rec.warned else 1
             times.append(rec.waiting_since_ms + factor * self.turn_timeout_ms)
         return min(times)
@@ -479,7 +479,7 @@ class SessionManager:
                 if now >= deadline + self.grace_ms:
                     closed = await self._catch_up(session)
                     notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
-            elif rec.status == PLAYING and (waiting := self._waiting(session)):
+            elif rec.status == PLAYING and (waiting := self.waiting(session)):
                 if not rec.warned and now >= rec.waiting_since_ms + self.turn_timeout_ms:
                     rec.warned = True
                     await self.store.save_session(rec)
@@ -512,6 +512,18 @@ class SessionManager:
         async with session.lock:
             session.rec.message_id = message_id
             await self.store.save_session(session.rec)
+
+
+def waiting_for(game: Game[Any], state: BaseState) -> list[PlayerId]:
+    """Whom the table waits for (pings, turn timers): ``to_act``, narrowed to the players who have a
+    turn action (``who="turn"``) when someone has one — holding an optional move (a Civet to
+    announce, a challenge to call) is not keeping the table waiting."""
+    if state.over:
+        return []
+    waiting = game.to_act(state)
+    turn_kinds = {s.kind for s in game.vocabulary() if s.who == "turn"}
+    on_turn = [p for p in waiting if any(a.kind in turn_kinds for a in game.legal_actions(state, p))]
+    return on_turn or waiting
 
 
 def _option_errors(error: ValidationError) -> str:

@@ -20,7 +20,7 @@ from discord import ui
 from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
 
-from ..sessions import Session
+from ..sessions import Session, waiting_for
 from ..ui import ids
 from ..ui.components import (
     OPTION_MAX,
@@ -287,8 +287,9 @@ class Presenter:
         state = session.state
         assert state is not None
         try:
-            waiting = self.game.to_act(state)
             deadline = self.game.deadline(state)
+            # In a window everyone who may still shout is shown; otherwise whom the table waits for.
+            waiting = self.game.to_act(state) if deadline is not None else waiting_for(self.game, state)
         except Exception:
             log.exception("to_act/deadline a échoué (%s)", self.game.name)
             return ""

@@ -162,7 +162,7 @@ class ClickHandler:
         state = session.state
         if state is None or state.over or session.game.deadline(state) is not None:
             return None
-        waiting = session.game.to_act(state)
+        waiting = self.manager.waiting(session)
         key = f"{state.turn_no}:{','.join(waiting)}"
         if not waiting or self._pinged.get(session.id) == key:
             return None
