@@ -93,8 +93,8 @@ class Barricade(Game[BarricadeState]):
         if action.kind == "laisser":
             events = [Event(kind="barriere_laissee", data={"joueur": player, "point": state.barrier_from})]
             return events + self._after_move(state, player)
-        point = action.args.get("point")
-        if not isinstance(point, int) or point not in free_points(state, self.board):
+        point = self._point(action.args.get("point"))
+        if point is None or point not in free_points(state, self.board):
             raise IllegalAction("bad_point", point=point)
         assert state.barrier_from is not None
         state.barriers.remove(state.barrier_from)
@@ -131,7 +131,7 @@ class Barricade(Game[BarricadeState]):
             raise IllegalAction("barrier_pending")
         assert state.throw is not None
         number = action.args.get("mineur")
-        destination = action.args.get("destination")
+        destination = self._point(action.args.get("destination"))
         if not isinstance(number, int) or not 1 <= number <= MINERS:
             raise IllegalAction("bad_miner", miner=number)
         move = self._find(state, player, number - 1, destination)
@@ -182,7 +182,22 @@ class Barricade(Game[BarricadeState]):
             return events
         return events + self._after_move(state, player)
 
-    def _find(self, state: BarricadeState, player: PlayerId, miner: int, destination: object) -> Move:
+    def _point(self, value: object) -> int | None:
+        """A point given by its id or by its label on the picture (``M13``, ``mine``)."""
+        if isinstance(value, bool):
+            return None
+        if isinstance(value, int):
+            return value
+        if isinstance(value, str):
+            if value.strip().isdigit():
+                return int(value)
+            try:
+                return self.board.by_label(value.strip())
+            except KeyError:
+                return None
+        return None
+
+    def _find(self, state: BarricadeState, player: PlayerId, miner: int, destination: int | None) -> Move:
         assert state.throw is not None
         for move in legal_moves(state, self.board, player, state.throw):
             if move.destination == destination:
@@ -259,7 +274,6 @@ class Barricade(Game[BarricadeState]):
         return legal_moves(state, self.board, player, state.throw)
 
     def vocabulary(self) -> list[ActionSpec]:
-        points = len(self.board.points) - 1
         return [
             ActionSpec(kind="lancer", help="Lancer le dé."),
             ActionSpec(
@@ -268,14 +282,18 @@ class Barricade(Game[BarricadeState]):
                 args=[
                     ArgSpec(name="mineur", type="int", help="numéro du mineur", minimum=1, maximum=MINERS),
                     ArgSpec(
-                        name="destination", type="int", help="point d'arrivée", minimum=0, maximum=points
+                        name="destination",
+                        type="text",
+                        help="point d'arrivée : son nom (ex. M13) ou son numéro",
                     ),
                 ],
             ),
             ActionSpec(
                 kind="barriere",
                 help="Déplacer la barrière quittée vers un point libre.",
-                args=[ArgSpec(name="point", type="int", help="point libre", minimum=0, maximum=points)],
+                args=[
+                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E12) ou son numéro")
+                ],
             ),
             ActionSpec(kind="laisser", help="Laisser la barrière quittée où elle est."),
         ]

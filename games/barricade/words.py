@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from games.core import Event, PlayerId
 
 from .board import Board
+from .moves import legal_moves
 from .state import MINERS, TENT
 
 if TYPE_CHECKING:
@@ -98,8 +99,12 @@ def summary_lines(board: Board, state: BarricadeState, names: dict[PlayerId, str
     who = names.get(turn, turn)
     if state.phase == "lancer":
         lines.append(f"À {who} de lancer le dé.")
-    elif state.phase == "deplacer":
+    elif state.phase == "deplacer" and state.throw is not None:
         lines.append(f"{who} a fait {state.throw} : choisir un mineur et sa destination.")
+        for number, move in enumerate(legal_moves(state, board, turn, state.throw), start=1):
+            lines.append(f"  {number}. deplacer {move.miner + 1} {board.label(move.destination)}")
     else:
-        lines.append(f"{who} choisit où mettre la barrière (ou la laisse).")
+        lines.append(
+            f"{who} choisit où mettre la barrière (barriere <point>, ex. E12) ou la laisse (laisser)."
+        )
     return lines

@@ -184,6 +184,12 @@ def test_rule_10_a_barrier_cannot_be_passed_only_reached_exactly() -> None:
     assert (5, 12) in destinations(state, miner=1)
 
 
+def test_rule_10_a_barrier_with_a_miner_on_it_still_cannot_be_passed() -> None:
+    state = position({"ana": [(2, 12)], "bob": [(5, 12)]}, [(5, 12)], dice=[5])
+    state = throw(state, "ana")
+    assert destinations(state, miner=1) == set()
+
+
 # Rule 11 ---------------------------------------------------------------------------------------
 def test_rule_11_a_miner_stays_on_a_barrier_then_may_move_it_when_leaving() -> None:
     state = position({"ana": [(2, 12)], "bob": [(20, 2)]}, [(5, 12)], dice=[3, 1, 2])

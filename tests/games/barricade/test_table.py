@@ -107,13 +107,14 @@ def run_cli(args: list[str], script: str) -> list[dict[str, object]]:
 
 def test_the_local_runner_plays_a_scripted_game_in_json() -> None:
     # Order throws: ana 5, bob 2. Then ana throws 3 from her tent (A7), bob a 1 from his (A19).
+    # Points are given by number or by their name on the picture.
     script = "\n".join(
         [
             "bob lancer",
             "ana lancer",
             f"ana deplacer 1 {at(4, 0)}",
             "bob lancer",
-            "bob deplacer mineur=2 destination=" + str(at(18, 0)),
+            "bob deplacer mineur=2 destination=A19",
         ]
     )
     records = run_cli(["--players", "ana,bob", "--json", "--dice", "5,2,3,1"], script)
