@@ -452,7 +452,7 @@ class Emulator:
     ) -> Message:
         """`user` writes `content` in `channel` (MESSAGE_CREATE to the bot)."""
         self._check_member(channel, user)
-        message = Message(self.snowflakes.make(at_ms), channel, user, content)
+        message = Message(self.snowflakes.make(self.now_ms() if at_ms is None else at_ms), channel, user, content)
         message.mentions = [u for u in self.users.values() if f"<@{u.id}>" in content or f"<@!{u.id}>" in content]
         await self.post_message(message)
         return message
@@ -469,7 +469,7 @@ class Emulator:
 
     def _base_payload(self, kind: int, channel: Channel, user: User, at_ms: int | None) -> dict[str, Any]:
         member = self._check_member(channel, user)
-        interaction_id = self.snowflakes.make(at_ms)
+        interaction_id = self.snowflakes.make(self.now_ms() if at_ms is None else at_ms)
         payload: dict[str, Any] = {
             "id": str(interaction_id),
             "application_id": str(self.application_id),

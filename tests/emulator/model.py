@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import datetime
+import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from tests.emulator.snowflake import snowflake_ms
 if TYPE_CHECKING:
     from tests.emulator.emulator import Emulator
 
+MENTION = re.compile(r"<@!?(\d+)>")
 ALL_PERMISSIONS = (1 << 51) - 1
 # View channel, send messages, embed links, attach files, read history, use application commands.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
@@ -240,6 +242,17 @@ class Message:
                 parts.append(f"{f.get('name', '')}\n{f.get('value', '')}")
             parts.append((embed.get("footer") or {}).get("text") or "")
         return "\n".join(p for p in parts if p)
+
+    def shown(self) -> str:
+        """`text()` as a Discord client renders it: mentions of members become « @Name »."""
+        guild = self.channel.guild
+        names = {m.user.id: m.nick or m.user.name for m in guild.members.values()} if guild else {}
+
+        def name(match: re.Match[str]) -> str:
+            user_id = int(match.group(1))
+            return f"@{names[user_id]}" if user_id in names else match.group(0)
+
+        return MENTION.sub(name, self.text())
 
     def attachment(self, filename: str) -> Attachment:
         for attachment in self.attachments:

@@ -307,7 +307,7 @@ class RestApi:
         flags = int(payload.get("flags") or 0)
         ephemeral = bool(flags & limits.EPHEMERAL_FLAG) and record is not None
         message = Message(
-            id=self.emu.snowflakes.make(),
+            id=self.emu.snowflakes.make(self.emu.now_ms()),
             channel=channel,
             author=self.emu.bot_user,
             content=payload.get("content") or "",
