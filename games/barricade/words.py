@@ -69,7 +69,8 @@ def describe_event(board: Board, event: Event, names: dict[PlayerId, str]) -> st
     if kind == "relance":
         return f"Six ! {who()} relance pour son mineur {d['mineur']}."
     if kind == "mine":
-        return f"Mineur {d['mineur']} de {who()} atteint la mine d'or ({d['nombre']}/{MINERS})."
+        count = d["nombre"]
+        return f"{who()} a {count} mineur{'s' if count > 1 else ''} sur {MINERS} à la mine d'or."
     if kind == "victoire":
         if d.get("forfait"):
             return f"{who()} reste seul à la table et gagne la partie."

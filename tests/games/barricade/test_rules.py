@@ -125,7 +125,10 @@ def test_rule_5_a_six_that_ends_in_the_mine_ends_the_turn() -> None:
     state, events = play(state, "ana", "deplacer", mineur=1, destination=BOARD.mine)
     assert where(state, "ana", 1) == MINE
     assert state.turn_player == "bob"
-    assert "Mineur 1 de ana atteint la mine d'or (1/5)." in texts(events)
+    assert texts(events)[:2] == [
+        "Mineur 1 de ana entre dans la mine d'or.",
+        "ana a 1 mineur sur 5 à la mine d'or.",
+    ]
 
 
 # Rule 6 ----------------------------------------------------------------------------------------
