@@ -1,0 +1,200 @@
+"""Cul de chouette at the table: the dice as faces, the shouts in the players' own words, forms for
+free stakes, and the Chante-Sloubi sung as messages in the channel ("Sloubi 1", "Sloubi 2"…)."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+import discord
+
+from games.core import Action, ArgSpec, Event, PlayerId
+from games.culdechouette import GAME
+from games.culdechouette.combos import NAMES
+
+from ..sessions import Session
+from .base import Offer, Presenter, mention
+
+FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+# "un Cul de Chouette", "un Néant"; the others are feminine.
+MASCULINE = {"cul_de_chouette", "neant"}
+
+SAYINGS = {
+    "siroter": "Je sirote !",
+    "garder": "Je garde ma Chouette",
+    "pas_mou_le_caillou": "Pas mou le caillou !",
+    "grelotte_ca_picote": "Grelotte ça picote !",
+    "sans_fin": "Sans fin est la moisissure des bières bretonnes !",
+    "beau_sirop": "Beau-Sirop !",
+    "couche_sirop": "Couche-Sirop !",
+    "file_sirop": "File-Sirop !",
+    "sirop_gagnant": "Sirop Gagnant !",
+    "chante_sloubi": "Chante-Sloubi !",
+    "refuser_sloubi": "Ne pas chanter",
+}
+EMOJI = {
+    "lancer": "🎲",
+    "siroter": "🍹",
+    "garder": "✋",
+    "pas_mou_le_caillou": "📣",
+    "grelotte_ca_picote": "📣",
+    "sans_fin": "🍺",
+    "beau_sirop": "🍯",
+    "sirop_gagnant": "💰",
+    "grelottine": "🔔",
+    "miser": "🪙",
+    "max": "💥",
+    "civet": "🐇",
+    "lance_civet": "🐇",
+    "chante_sloubi": "🎵",
+}
+THROWS = {
+    "chouettes": "Lancer les chouettes",
+    "cul": "Lancer le cul",
+    "sirop_lancer": "Lancer le dé siroté",
+    "defi": "Lancer les dés du défi",
+}
+PHASES = {
+    "chouettes": "À {thrower} de lancer les chouettes.",
+    "cul": "À {thrower} de lancer le cul.",
+    "sirop": "Chouette ! {thrower} sirote ou garde.",
+    "paris": "Les paris sont ouverts : Beau-Sirop, Couche-Sirop ou File-Sirop !",
+    "sirop_lancer": "Les paris sont clos : à {thrower} de lancer le dé siroté.",
+    "cris": "Aux annonces !",
+    "appel": "« Grelottine ! » : qui a crié le premier ?",
+    "mise": "Défi Grelottine : le grelottin choisit la combinaison et la mise.",
+    "defi": "Défi Grelottine : à {thrower} de relever le défi.",
+    "relance": "Défi Grelottine : {thrower} choisit les dés à garder.",
+}
+SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
+# Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
+TYPED = {"sloubi", "message"}
+
+
+def plain(text: str) -> str:
+    """Lower case without accents or surrounding punctuation: how "Sloubi 3 !" is compared."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip(" \t\n!.?,;:…")
+
+
+def combination(name: Any) -> str:
+    return NAMES.get(str(name), str(name))
+
+
+class CulDeChouettePresenter(Presenter):
+    def label(self, session: Session, action: Action) -> str:
+        kind, args = action.kind, action.args
+        state: Any = session.state
+        if kind == "lancer":
+            return THROWS.get(getattr(state, "phase", ""), "Lancer")
+        if kind in SAYINGS:
+            return SAYINGS[kind]
+        if kind == "oiseau":
+            return f"{args.get('nom', 'Oiseau')} !"
+        if kind == "grelottine":
+            return f"Grelottine ! → {session.name(str(args.get('cible')))}"
+        if kind == "lance_civet":
+            return f"Lance-Civet ! → {session.name(str(args.get('cible')))}"
+        if kind == "miser":
+            stake = args.get("mise")
+            return f"{combination(args.get('combinaison'))} : {stake} pt{'s' if stake != 1 else ''}"
+        if kind == "max":
+            return f"Max ! {combination(args.get('combinaison'))}"
+        if kind == "civet":
+            name = str(args.get("combinaison"))
+            article = "un" if name in MASCULINE else "une"
+            return f"Civet de {args.get('mise')} sur {article} {combination(name)} !"
+        if kind == "relancer":
+            kept = args.get("garder") or []
+            throw = list(getattr(state, "throw", []) or [])
+            if not isinstance(kept, list) or not kept:
+                return "Tout relancer"
+            faces = " ".join(
+                FACES.get(throw[int(i) - 1], str(i)) if 0 < int(i) <= len(throw) else str(i) for i in kept
+            )
+            return f"Garder {faces}"
+        return super().label(session, action)
+
+    def emoji(self, session: Session, action: Action) -> str | None:
+        return EMOJI.get(action.kind)
+
+    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+        if action.kind in {"pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant"}:
+            return discord.ButtonStyle.success
+        if action.kind in {"lancer", "siroter"}:
+            return discord.ButtonStyle.primary
+        if action.kind in {"refuser_sloubi", "couche_sirop", "file_sirop", "garder"}:
+            return discord.ButtonStyle.secondary
+        return super().style(session, action)
+
+    def offers(self, session: Session) -> list[Offer]:
+        """The engine's actions, less what is typed; free stakes (challenge, Civet) get a form."""
+        offers = [o for o in super().offers(session) if o.action.kind not in TYPED]
+        kinds = {o.action.kind for o in offers}
+        for kind in ("miser", "civet"):
+            if kind in kinds:
+                offers.append(Offer(Action(kind=kind), ask=True))
+        return offers
+
+    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+        hint = "combinaison : " + ", ".join(combination(c) for c in NAMES)
+        # Copies: the specs belong to the engine's vocabulary.
+        return [
+            a.model_copy(update={"help": hint}) if a.name == "combinaison" else a
+            for a in super().form_fields(session, kind)
+        ]
+
+    def embed(self, session: Session) -> discord.Embed:
+        embed = super().embed(session)
+        state: Any = session.state
+        if state is None:
+            return embed
+        head: list[str] = []
+        throw = list(state.throw or [])
+        if throw:
+            head.append("# " + " ".join(FACES.get(d, str(d)) for d in throw))
+        if not state.over:
+            thrower = state.thrower or (state.players[state.current] if state.players else "")
+            phase = PHASES.get(state.phase, "")
+            if phase:
+                head.append(phase.format(thrower=mention(thrower, session.rec.names) if thrower else "?"))
+            song = state.song
+            if song is not None:
+                head.append(
+                    f"🎵 {mention(song.player, session.rec.names)} chante le Sloubi jusqu'à {song.target} : "
+                    f"tape « Sloubi {song.next} » dans le salon."
+                )
+        embed.description = "\n".join([*head, "", embed.description or ""]).strip()[:4000]
+        holders = []
+        if state.grelottines:
+            holders.append("🔔 Grelottine : " + ", ".join(session.name(p) for p in state.grelottines))
+        if state.civets:
+            holders.append("🐇 Civet : " + ", ".join(session.name(p) for p in state.civets))
+        if holders:
+            embed.add_field(name="En main", value="\n".join(holders)[:1024], inline=False)
+        return embed
+
+    def announcement(self, session: Session, event: Event) -> str | None:
+        data = event.data
+        if event.kind == "score" and data.get("reason") == "cul_de_chouette":
+            return f"🦉 {session.game.describe(event, session.rec.names)}"
+        if event.kind == "defi_lance":
+            return f"🔔 {session.game.describe(event, session.rec.names)}"
+        if event.kind == "sloubi_entree" and data.get("value", 0) > 0:
+            player = str(data.get("player"))
+            return f"🎵 {mention(player, session.rec.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
+        return None
+
+    def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
+        state: Any = session.state
+        if state is None or state.song is None:
+            return None
+        found = SLOUBI.fullmatch(plain(text))
+        if found and player == state.song.player:
+            return Action(kind="sloubi", args={"n": int(found.group(1))})
+        # Anything else said in the channel during a song interrupts it (the engine decides).
+        return Action(kind="message")
+
+
+PRESENTER = CulDeChouettePresenter(GAME)
