@@ -7,7 +7,7 @@ import pytest
 from games.barricade import GAME
 from games.core import Action, Event, IllegalAction
 
-from .positions import BOARD, MINE, Where, at, destinations, play, position, throw, where
+from .positions import BOARD, MINE, Where, at, destinations, play, point, position, throw, where
 
 NO_BARRIERS: list[tuple[int, int]] = []
 FOUR_IN: list[Where] = [MINE, MINE, MINE, MINE]
@@ -228,16 +228,15 @@ def test_rule_11_the_barrier_may_be_left_where_it_is() -> None:
 
 
 @pytest.mark.parametrize(
-    "spot", [(3, 0), (7, 12), (9, 12), "mine"], ids=["ligne de départ", "mineur", "barrière", "mine"]
+    "spot", [(3, 0), (7, 12), (9, 12), MINE], ids=["ligne de départ", "mineur", "barrière", "mine"]
 )
-def test_rule_11_a_barrier_goes_only_on_a_free_point_off_the_start_line(spot: tuple[int, int] | str) -> None:
+def test_rule_11_a_barrier_goes_only_on_a_free_point_off_the_start_line(spot: Where) -> None:
     state = position({"ana": [(5, 12)], "bob": []}, [(5, 12), (9, 12)], dice=[2])
     state = throw(state, "ana")
     state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
     before = state.model_dump_json()
-    target = BOARD.mine if spot == "mine" else at(*spot)  # type: ignore[misc]
     with pytest.raises(IllegalAction) as info:
-        play(state, "ana", "barriere", point=target)
+        play(state, "ana", "barriere", point=point(spot))
     assert info.value.code == "bad_point"
     assert state.model_dump_json() == before
 
