@@ -104,7 +104,8 @@ class CulDeChouette(Game[CulState]):
         if kind == "sloubi":
             return sloubi.sing(state, player, _int(action, "n"))
         if kind == "message":
-            raise IllegalAction("no_song")
+            # only someone else's message during a song matters (handled above as an interruption)
+            raise IllegalAction("not_now")
         if kind == "refuser_sloubi":
             return sloubi.refuse(state, player)
         raise IllegalAction("unknown_action", action=kind)

@@ -7,7 +7,7 @@ from games.core import Event, PlayerId
 from .flow import start_turn
 from .shouts import close_shouts
 from .sirop import close_bets
-from .state import OUT, CulState
+from .state import OUT, WIN, CulState
 
 # Phases of a sequence that cannot go on without its thrower (or, in a challenge, either party).
 NEEDS_THROWER = ("cul", "sirop", "paris", "sirop_lancer", "mise", "defi", "relance")
@@ -85,7 +85,7 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
 
 
 def settle(state: CulState, now_ms: int) -> list[Event]:
-    """After every action: players at −343 or below are out, and 343 (or the table's target) wins."""
+    """After every action: players at −343 or below are out, and 343 or more wins."""
     events: list[Event] = []
     if state.over:
         return events
@@ -96,7 +96,7 @@ def settle(state: CulState, now_ms: int) -> list[Event]:
             events += remove(state, player, "elimine", now_ms)
     if state.over:
         return events
-    winners = [p for p in state.players if state.scores[p] >= state.options.target]
+    winners = [p for p in state.players if state.scores[p] >= WIN]
     if winners:
         state.over = True
         state.winners = winners

@@ -38,7 +38,6 @@ class Options(BaseModel):
     strict: bool = Field(True, description="lancer hors de son tour est une Bévue (sinon refusé)")
     shout_window_ms: int = Field(5000, ge=100, le=120_000, description="durée des annonces (ms)")
     tie_tolerance_ms: int = Field(150, ge=0, le=5000, description="écart tenu pour « en même temps » (ms)")
-    target: int = Field(WIN, ge=20, le=WIN, description="points pour gagner (343 selon la règle)")
 
 
 class Shouts(BaseModel):
