@@ -50,3 +50,18 @@ def describe_options(model: type[BaseModel]) -> list[str]:
             line += f" — {field.description}"
         out.append(line)
     return out
+
+
+def typed_options(game: Game[Any], chosen: dict[str, Any]) -> dict[str, Any]:
+    """The typed /jouer choices that were set, refused when this game has no such option."""
+    fields = game.options_model.model_fields
+    out: dict[str, Any] = {}
+    for key, value in chosen.items():
+        if value is None:
+            continue
+        if key not in fields:
+            raise TableError(
+                "bad_options", game=game.title, detail=f"l'option « {key} » n'existe pas pour ce jeu"
+            )
+        out[key] = value
+    return out

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..options import describe_options, parse_options
+from ..options import describe_options, parse_options, typed_options
 from ..sessions import TableError
 from ..tables import presenter_for
 from ..ui.clicks import display_name
@@ -53,11 +53,21 @@ class Tables(commands.Cog):
         return choices[:25]
 
     @app_commands.command(name="jouer", description="Ouvrir une table de jeu dans ce salon")
-    @app_commands.describe(jeu="Le jeu", options="Options du jeu, ex. « negatives=false strict=true »")
+    @app_commands.describe(
+        jeu="Le jeu",
+        options="Options du jeu, ex. « negatives=false strict=true »",
+        negatifs="Scores négatifs autorisés (Cul de chouette)",
+        strict="Jouer hors de son tour est une Bévue (Cul de chouette)",
+    )
     @app_commands.autocomplete(jeu=game_names, options=option_words)
     @app_commands.guild_only()
     async def jouer(
-        self, interaction: discord.Interaction[Any], jeu: str, options: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        jeu: str,
+        options: str | None = None,
+        negatifs: bool | None = None,
+        strict: bool | None = None,
     ) -> None:
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
@@ -65,6 +75,7 @@ class Tables(commands.Cog):
             if game is None:
                 raise TableError("unknown_game", game=jeu, games=", ".join(sorted(self.bot.games)))
             raw = parse_options(game, options)
+            raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}))
             assert interaction.channel_id is not None
             session = await manager.open(
                 guild_id=interaction.guild_id,

@@ -52,6 +52,8 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
         assert {o["name"]: o["name_localizations"].get("en-GB") for o in payload["options"]} == {
             "jeu": "game",
             "options": "options",
+            "negatifs": "negatives",
+            "strict": "strict",
         }
         rules = await commands["regles"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
         assert rules["name_localizations"]["en-US"] == "rules"

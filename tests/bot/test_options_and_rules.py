@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import rules_book
-from bot.options import describe_options, parse_options
+from bot.options import describe_options, parse_options, typed_options
 from bot.sessions import TableError
 from tests.games.core.toy import GAME as TOY
 
@@ -66,3 +66,10 @@ def test_a_long_paragraph_is_cut_between_words() -> None:
     pages = rules_book.paginate(text, 1000)
     assert all(len(p) <= 1000 for p in pages)
     assert " ".join(pages).split() == text.split()
+
+
+def test_typed_choices_apply_only_to_games_that_have_them() -> None:
+    assert typed_options(TOY, {"target": 12, "strict": None}) == {"target": 12}
+    with pytest.raises(TableError) as bad:
+        typed_options(TOY, {"strict": True})
+    assert bad.value.text == "Options invalides pour Jouet : l'option « strict » n'existe pas pour ce jeu"

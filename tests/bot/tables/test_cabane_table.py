@@ -60,7 +60,9 @@ def fields(session: Session) -> dict[str, str]:
 
 
 def game_buttons(session: Session) -> list[dict[str, Any]]:
-    return [i for i in flat(presenter_for(session.game).components(session)) if i["custom_id"].startswith("tv:")]
+    return [
+        i for i in flat(presenter_for(session.game).components(session)) if i["custom_id"].startswith("tv:")
+    ]
 
 
 async def test_clearing_the_ground_shows_both_dice_to_throw_and_the_lead_to_win(
@@ -97,7 +99,9 @@ async def test_the_pair_of_faces_is_shown_with_its_letters(manager: SessionManag
     await throw(manager, session, ALICE)
     shown = fields(session)
     assert shown["Dernier lancer"] == "J111 : ⬅️ **G** (Gauche) · ⬜ **B** (Blanc)"
-    assert "Ni cabane ni toit : J111 continue à jouer." in (presenter_for(GAME).embed(session).description or "")
+    assert "Ni cabane ni toit : J111 continue à jouer." in (
+        presenter_for(GAME).embed(session).description or ""
+    )
     assert shown["À jouer"].startswith("<@111> lance les deux dés")
 
 
@@ -175,7 +179,9 @@ async def test_a_won_game_shows_the_winner_and_no_more_buttons(manager: SessionM
     assert shown["Partie terminée"] == "🏆 <@111>"
     assert "À jouer" not in shown
     assert shown["Scores"] == "**J111** : 3\n**J222** : 0"
-    assert "J111 a gagné la partie ! (J111 3, J222 0)" in (presenter_for(GAME).embed(session).description or "")
+    assert "J111 a gagné la partie ! (J111 3, J222 0)" in (
+        presenter_for(GAME).embed(session).description or ""
+    )
     assert flat(presenter_for(GAME).components(session)) == []
 
 
