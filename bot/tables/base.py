@@ -318,7 +318,10 @@ class Presenter:
             for key, value in mine.items()
             if public.get(key) != value
         ]
-        return clip("\n".join(lines), 1900) if lines else None
+        text = "\n".join(lines)
+        for seated, name in session.rec.names.items():  # ids mean nothing to players: show names
+            text = text.replace(f'"{seated}"', f'"{name}"')
+        return clip(text, 1900) if lines else None
 
     def announcement(self, session: Session, event: Event) -> str | None:
         """A line that deserves its own message in the channel (besides the table). None by default."""

@@ -113,7 +113,7 @@ async def test_a_hidden_hand_is_shown_only_to_its_owner(make_manager: MakeManage
     assert session.state is not None
     presenter = presenter_for(session.game)
     hand = session.state.hands["2"]  # type: ignore[attr-defined]
-    assert presenter.private(session, "2") == f'**hands** : {{"1": 2, "2": [{hand[0]}, {hand[1]}]}}'
+    assert presenter.private(session, "2") == f'**hands** : {{"J1": 2, "J2": [{hand[0]}, {hand[1]}]}}'
 
 
 async def test_a_form_reads_numbers_and_player_names(make_manager: MakeManager) -> None:
