@@ -68,7 +68,7 @@ def close_shouts(state: CulState, now_ms: int) -> list[Event]:
     if silent:
         events.append(Event(kind="muets", data={"players": silent, "kind": window.kind}))
         for p in silent:
-            events += change(state, p, -BEVUE, window.kind)
+            events += change(state, p, -BEVUE, f"{window.kind}_muet")
         return events + end_sequence(state)
     if not clicks:
         return events + end_sequence(state)

@@ -76,6 +76,8 @@ REASONS: dict[str, str] = {
     "pas_mou_egalite": "a crié en même temps qu'un autre",
     "grelotte": "a crié « Grelotte ça picote ! » le dernier",
     "moisissure": "perd le départage des bières bretonnes",
+    "grelotte_muet": "n'a pas crié « Grelotte ça picote ! »",
+    "moisissure_muet": "n'a pas crié « … bières bretonnes ! »",
     "departage": "perd le départage aux dés",
     "bevue": "fait une Bévue",
     "zero": "profite de ce que {label} est à zéro",
@@ -86,6 +88,11 @@ REASONS: dict[str, str] = {
     "chante_sloubi": "entre en jeu",
     "sloubi_reussi": "réussit son Sloubi",
 }
+
+
+def of(name: str) -> str:
+    """« de Perceval », « d'Arthur »."""
+    return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôû" else f"de {name}"
 
 
 def dice_text(dice: list[int]) -> str:
@@ -187,7 +194,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Namer, Lister], str]] = {
         f"{n(d['player'])} lance le cul : {d['dice'][2]} → {dice_text(d['dice'])} : {combination_text(d['dice'])} !"
     ),
     "score": _score,
-    "bevue": lambda d, n, m: f"Bévue de {n(d['player'])} : {CAUSES.get(d['cause'], d['cause'])}.",
+    "bevue": lambda d, n, m: f"Bévue {of(n(d['player']))} : {CAUSES.get(d['cause'], d['cause'])}.",
     "chouette": lambda d, n, m: (
         f"Sirop-Grelot : {n(d['player'])} doit siroter sa Chouette de {d['value']} ({d['bird']})."
         if d["forced"]

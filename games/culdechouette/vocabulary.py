@@ -6,6 +6,7 @@ from games.core import Action, ActionSpec, ArgSpec, PlayerId
 
 from .civet import when as civet_time
 from .combos import BIRDS, CHALLENGES, TARGETS, stake_limit
+from .scoring import grelottine_minimum
 from .sirop import is_forced
 from .sloubi import value as sloubi_value
 from .state import CIVET_MAX, SLOUBI_LIMIT, CulState
@@ -150,8 +151,11 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
             out.append(Action(kind="siroter"))
     if player in state.claims:
         out.append(Action(kind="sirop_gagnant"))
-    if phase == "chouettes" and player in state.grelottines:
-        out += [Action(kind="grelottine", args={"cible": p}) for p in state.grelottines if p != player]
+    # only the calls and gifts that are not a Bévue become buttons; the others stay in the vocabulary
+    minimum = grelottine_minimum(state)
+    if phase == "chouettes" and player in state.grelottines and state.scores[player] >= minimum:
+        targets = [p for p in state.grelottines if p != player and state.scores[p] >= minimum]
+        out += [Action(kind="grelottine", args={"cible": p}) for p in targets]
     ch = state.challenge
     if phase == "mise" and ch is not None and player == ch.grelottin:
         for combination in CHALLENGES:
@@ -171,5 +175,7 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
                 if state.options.negatives or m <= state.scores[player]
             ]
         if phase == "chouettes":
-            out += [Action(kind="lance_civet", args={"cible": p}) for p in state.players if p != player]
+            out += [
+                Action(kind="lance_civet", args={"cible": p}) for p in state.players if p not in state.civets
+            ]
     return out

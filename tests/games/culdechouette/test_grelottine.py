@@ -179,3 +179,10 @@ def test_the_grelottin_is_offered_the_combinations_with_small_and_max_stakes() -
     offered = GAME.legal_actions(state, "ana")
     assert len(offered) <= 25
     assert {str(a) for a in offered} >= {"miser combinaison=chouette mise=42", "max combinaison=sirop_grelot"}
+
+
+def test_only_challenges_that_are_no_bevue_are_offered_as_buttons() -> None:
+    state = table(holders=["ana", "bob", "cid"], scores={"ana": 220, "bob": -4, "cid": 50})
+    assert [str(a) for a in GAME.legal_actions(state, "ana")].count("grelottine cible=cid") == 1
+    assert "grelottine cible=bob" not in [str(a) for a in GAME.legal_actions(state, "ana")]
+    assert not any(a.kind == "grelottine" for a in GAME.legal_actions(state, "bob"))

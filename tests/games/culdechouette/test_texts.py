@@ -6,7 +6,7 @@ import random
 import re
 from pathlib import Path
 
-from games.core import IllegalAction
+from games.core import Event, IllegalAction
 from games.core.autoplay import play_out
 from games.core.messages import COMMON
 from games.culdechouette import GAME
@@ -51,3 +51,9 @@ def test_every_event_of_random_games_is_described_with_names() -> None:
             assert event.kind in HANDLERS, event.kind
             assert "ana" not in text and "{" not in text, text
     assert {"score", "bevue", "cul", "sirop_de", "defi", "fin"} <= seen
+
+
+def test_names_are_elided_after_de() -> None:
+    event = Event(kind="bevue", data={"player": "ana", "cause": "hors_tour"})
+    assert GAME.describe(event, {"ana": "Arthur"}) == "Bévue d'Arthur : lancer les dés hors de son tour."
+    assert GAME.describe(event, {"ana": "Perceval"}) == "Bévue de Perceval : lancer les dés hors de son tour."
