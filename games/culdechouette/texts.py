@@ -90,6 +90,16 @@ REASONS: dict[str, str] = {
 }
 
 
+def a_name(combination: str) -> str:
+    """« une Chouette », « un Cul de Chouette »."""
+    article = "un" if combination in ("cul_de_chouette", "sirop_grelot", "neant") else "une"
+    return f"{article} {NAMES[combination]}"
+
+
+def pts(n: int) -> str:
+    return f"{n} point" if abs(n) <= 1 else f"{n} points"
+
+
 def of(name: str) -> str:
     """« de Perceval », « d'Arthur »."""
     return f"d'{name}" if name[:1].lower() in "aeiouyéèêàâîôû" else f"de {name}"
@@ -152,9 +162,9 @@ def _sirop_die(d: dict[str, Any], n: Namer, many: Lister) -> str:
 
 
 def _challenge(d: dict[str, Any], n: Namer, many: Lister) -> str:
-    stake = f"« Max ! » ({d['stake']} points)" if d["max"] else f"{d['stake']} points"
+    stake = f"« Max ! » ({pts(d['stake'])})" if d["max"] else pts(d["stake"])
     return (
-        f"{n(d['grelottin'])} défie {n(d['target'])} sur un(e) {NAMES[d['combination']]}, mise : {stake}. "
+        f"{n(d['grelottin'])} défie {n(d['target'])} sur {a_name(d['combination'])}, mise : {stake}. "
         f"{n(d['target'])} a deux lancers."
     )
 
@@ -176,6 +186,11 @@ def _civet_result(d: dict[str, Any], n: Namer, many: Lister) -> str:
     if d["met"]:
         return f"Civet réussi pour {n(d['player'])} ({name}) : +{d['stake']}."
     return f"Civet raté pour {n(d['player'])} ({name}) : -{d['stake']}."
+
+
+def _silent(d: dict[str, Any], n: Namer, many: Lister) -> str:
+    verb = "n'a" if len(d["players"]) == 1 else "n'ont"
+    return f"{many(d['players'])} {verb} pas crié {SHOUTS[d['kind']]} : -10."
 
 
 def _last(d: dict[str, Any], n: Namer, many: Lister) -> str:
@@ -209,9 +224,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Namer, Lister], str]] = {
     "pas_mou_egalite": lambda d, n, m: (
         f"{m(d['players'])} ont crié en même temps : chacun perd {d['points']} points."
     ),
-    "muets": lambda d, n, m: (
-        f"{m(d['players'])} n'ont pas crié {SHOUTS[d['kind']]} : 10 points de moins chacun."
-    ),
+    "muets": _silent,
     "dernier": _last,
     "egalite": lambda d, n, m: f"Égalité pour la dernière place entre {m(d['players'])}.",
     "departage": lambda d, n, m: (
@@ -244,9 +257,7 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Namer, Lister], str]] = {
     "arret": lambda d, n, m: f"Réussi au premier lancer : {n(d['player'])} doit s'arrêter.",
     "defi_resultat": _challenge_result,
     "reprise": lambda d, n, m: "Le défi est terminé, la partie reprend.",
-    "civet": lambda d, n, m: (
-        f"{n(d['player'])} : « Civet de {d['stake']} sur un(e) {NAMES[d['combination']]} ! »"
-    ),
+    "civet": lambda d, n, m: f"{n(d['player'])} : « Civet de {d['stake']} sur {a_name(d['combination'])} ! »",
     "civet_resultat": _civet_result,
     "lance_civet": lambda d, n, m: (
         f"{n(d['player'])} : « Lance-Civet ! » : {n(d['target'])} reçoit son Civet."

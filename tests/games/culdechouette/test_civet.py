@@ -13,7 +13,7 @@ SCORES = {"ana": 100, "bob": 100, "cid": 100}
 def test_a_won_civet_pays_the_stake_and_the_combination(negatives: bool) -> None:
     state = load(rig(begin(negatives=negatives), scores=SCORES, civets=["ana"]), 1, 4, 5)
     state, events = act(state, "ana", "civet", mise=50, combinaison="velute")
-    assert "ana : « Civet de 50 sur un(e) Velute ! »" in said(events) and state.civets == []
+    assert "ana : « Civet de 50 sur une Velute ! »" in said(events) and state.civets == []
     state, events = turn(state, "ana")
     assert deltas(events) == {"ana": 50 + 50}
     assert "Civet réussi pour ana (Velute) : +50." in said(events)
