@@ -62,7 +62,7 @@ def worth(memorised: int, situation: Situation) -> str:
     """« (10 + 13) × 3 = 69 points »: the sum shown, so a player checks what stopping gives."""
     rabbits = situation.rabbit_points()
     total = score(memorised, situation)
-    base = f"({memorised} mémorisés + {rabbits})" if memorised else str(rabbits)
+    base = f"({plural(memorised, 'mémorisé', 'mémorisés')} + {rabbits})" if memorised else str(rabbits)
     if situation.multiplier() == 1 and not memorised:
         return points(total)
     return f"{base} × {situation.multiplier()} = {points(total)}"
