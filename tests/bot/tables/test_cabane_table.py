@@ -18,7 +18,7 @@ from bot.store import Store
 from bot.tables import presenter_for
 from bot.ui.translate import translate_click
 from games.cabane import GAME, dice_values
-from games.core import Action, Event
+from games.core import LEAVE, Action, Event
 
 from ..conftest import seated_game
 from ..test_presenter import check_discord_limits, flat
@@ -252,3 +252,17 @@ async def test_eight_players_with_long_names_stay_within_discords_limits(manager
         check_discord_limits(view)
         assert [i["label"] for i in flat(view)] == ["Lancer le dé", "Quitter"]
     assert len(fields(session)["10 coups à venir"].split(", ")) == 5
+
+
+async def test_a_player_who_leaves_on_his_turn_passes_the_die_and_leaves_the_scores(
+    manager: SessionManager,
+) -> None:
+    session = await cabane_table(manager, "C", (ALICE, BOB, CAROL), mode="bataille")
+    await throw(manager, session, ALICE)
+    assert fields(session)["À jouer"].startswith("<@222> lance le dé : encore 2 lancers, après la Cabane")
+    outcome = await manager.act(session.id, BOB, Action(kind=LEAVE), 0)
+    assert outcome.error is None
+    shown = fields(session)
+    assert shown["À jouer"] == "<@333> lance le dé : encore 1 lancer."
+    assert shown["Scores"] == "**J111** : 0\n▶ **J333** : 0"
+    assert "J222 quitte la partie." in (presenter_for(GAME).embed(session).description or "")
