@@ -14,7 +14,7 @@ from .leaving import remove, settle
 from .scoring import bevue
 from .state import CulState, Options
 from .texts import MESSAGES, describe
-from .vocabulary import SPECS, legal, thrower_now
+from .vocabulary import SPECS, legal, thrower_now, waited_for
 
 
 def _text(action: Action, name: str) -> str:
@@ -150,6 +150,9 @@ class CulDeChouette(Game[CulState]):
 
     def legal_actions(self, state: CulState, player: PlayerId) -> list[Action]:
         return legal(state, player)
+
+    def to_act(self, state: CulState) -> list[PlayerId]:
+        return waited_for(state)
 
     def vocabulary(self) -> list[ActionSpec]:
         return SPECS

@@ -50,7 +50,7 @@ SPECS: list[ActionSpec] = [
     ActionSpec(
         kind="miser",
         help="Le grelottin choisit la combinaison et la mise du défi.",
-        who="any",
+        who="turn",
         args=[
             ArgSpec(name="combinaison", type="choice", choices=list(CHALLENGES)),
             ArgSpec(name="mise", type="int", minimum=1, help="au plus ⌈score le plus bas × taux⌉"),
@@ -59,13 +59,13 @@ SPECS: list[ActionSpec] = [
     ActionSpec(
         kind="max",
         help="« Max ! » : miser le maximum permis sur la combinaison choisie.",
-        who="any",
+        who="turn",
         args=[ArgSpec(name="combinaison", type="choice", choices=list(CHALLENGES))],
     ),
     ActionSpec(
         kind="relancer",
         help="Deuxième lancer d'un défi en gardant les dés choisis.",
-        who="any",
+        who="turn",
         args=[
             ArgSpec(
                 name="garder", type="ints", help="positions gardées, de 1 à 3 (au plus deux)", optional=True
@@ -103,6 +103,28 @@ SPECS: list[ActionSpec] = [
 ]
 
 KEEPS: list[list[int]] = [[], [1], [2], [3], [1, 2], [1, 3], [2, 3]]
+
+
+def waited_for(state: CulState) -> list[PlayerId]:
+    """Whom the table waits for: the awaited move's player, or who may still answer a window."""
+    if state.over:
+        return []
+    phase = state.phase
+    waiting: list[PlayerId] = []
+    ch = state.challenge
+    if phase in ("chouettes", "cul"):
+        waiting = [state.players[state.current]]
+    elif phase in ("sirop", "sirop_lancer", "defi", "relance") and state.thrower is not None:
+        waiting = [state.thrower]
+    elif phase == "mise" and ch is not None:
+        waiting = [ch.grelottin]
+    elif phase == "paris" and state.sirop is not None:
+        waiting = [p for p in state.sirop.bettors if p not in state.sirop.bets]
+    elif phase == "cris" and state.shouts is not None:
+        waiting = [p for p in state.shouts.among if p not in state.shouts.clicks]
+    if state.song is not None and state.song.player not in waiting:
+        waiting.append(state.song.player)
+    return waiting
 
 
 def thrower_now(state: CulState) -> PlayerId | None:

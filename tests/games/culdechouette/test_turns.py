@@ -163,3 +163,12 @@ def test_unknown_and_ill_formed_actions_are_refused_and_change_nothing() -> None
     refused(state, "zoe", "lancer", "not_a_player")
     refused(state, "ana", "garder", "not_now")
     refused(state, "ana", "relancer", "not_now", garder=[1])
+
+
+def test_the_table_waits_for_the_thrower_or_for_who_may_still_shout() -> None:
+    state = rig(begin(3, 4, 5), civets=["cid"], grelottines=["bob"])
+    assert GAME.to_act(state) == ["ana"]
+    state, _ = turn(state, "ana")
+    assert GAME.to_act(state) == ["ana", "bob", "cid"]
+    state, _ = act(state, "bob", "grelotte_ca_picote", 10)
+    assert GAME.to_act(state) == ["ana", "cid"]
