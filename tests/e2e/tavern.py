@@ -1,0 +1,64 @@
+"""A server with a game channel and Kaamelott's usual players, and the real bot started on a temp database."""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.app import TaverneBot, create_bot
+from bot.settings import Settings
+from games.core import Game
+from tests.emulator import Channel, Emulator, Guild, User
+from tests.emulator.running import running
+
+
+@dataclass
+class Tavern:
+    emu: Emulator
+    guild: Guild
+    channel: Channel
+    players: list[User]
+    outsider: User
+    database: Path
+
+    @property
+    def arthur(self) -> User:
+        return self.players[0]
+
+    @property
+    def perceval(self) -> User:
+        return self.players[1]
+
+    @property
+    def karadoc(self) -> User:
+        return self.players[2]
+
+    def settings(self, **overrides: Any) -> Settings:
+        values: dict[str, Any] = {
+            "DISCORD_TOKEN": self.emu.token,
+            "database": self.database,
+            "api_base": self.emu.api_base,
+            "gateway_url": self.emu.gateway_url,
+            **overrides,
+        }
+        return Settings(**values)
+
+    @contextlib.asynccontextmanager
+    async def bot(self, games: Mapping[str, Game[Any]] | None = None, **settings: Any) -> AsyncIterator[TaverneBot]:
+        """The real bot from `bot.app`, its clock the emulator's, so chosen click times and timers agree."""
+        bot = create_bot(self.settings(**settings), games, clock=self.emu.now_ms)
+        async with running(bot, self.emu):
+            yield bot
+
+
+def make_tavern(emu: Emulator, database: Path) -> Tavern:
+    guild = emu.add_guild("Kaamelott")
+    channel = guild.add_channel("taverne")
+    players = [emu.add_user(name) for name in ("Arthur", "Perceval", "Karadoc")]
+    outsider = emu.add_user("Léodagan")
+    for user in [*players, outsider]:
+        guild.add_member(user)
+    return Tavern(emu, guild, channel, players, outsider, database)

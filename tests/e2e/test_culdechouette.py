@@ -1,0 +1,107 @@
+"""Cul de chouette at a Taverne table, through Discord as the emulator plays it: the real bot, clicks only."""
+
+from __future__ import annotations
+
+from tests.e2e.dice import LoadedCulDeChouette
+from tests.e2e.players import play_cul_de_chouette
+from tests.e2e.table import act, open_table, scores, seat_and_start, table_message
+from tests.e2e.tavern import Tavern
+
+# Arthur, Perceval, Karadoc throw 1, 5, 6 for the order: Arthur starts.
+ARTHUR_STARTS = [1, 5, 6]
+CHOUETTE_VELUTE = [2, 2, 4]  # 2 + 2 = 4: the first to shout « Pas mou le caillou ! » wins 2 × 4² = 32
+SUITE = [3, 4, 5]  # the last to shout « Grelotte ça picote ! » loses 10
+
+
+async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, options="shout_window_ms=1000")
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        clicks = await play_cul_de_chouette(emu, bot, tavern.channel, tavern.players)
+        final = lobby
+        shown = final.shown()
+        assert "Partie terminée" in shown
+        points = scores(final)
+        winner = max(points, key=lambda name: points[name])
+        assert points[winner] >= 343
+        assert f"🏆 @{winner}" in shown
+        assert [b for b in final.buttons if (b.custom_id or "").startswith("tv:")] == []
+        assert clicks > 20
+    emu.assert_no_violations()
+
+
+async def throw(tavern: Tavern) -> None:
+    """Arthur throws the chouettes, then the cul."""
+    for _ in range(2):
+        await act(tavern.emu, table_message(tavern.channel), tavern.arthur, "lancer")
+
+
+async def test_pas_mou_le_caillou_the_first_to_shout_wins_the_points(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        await throw(tavern)
+        table = table_message(tavern.channel)
+        assert "Chouette-Velute de 4" in table.text()
+        t = emu.now_ms()
+        # Arrival order is not shout order: each click's own time decides.
+        await act(emu, table, tavern.arthur, "pas_mou_le_caillou", at_ms=t + 900)
+        await act(emu, table, tavern.karadoc, "pas_mou_le_caillou", at_ms=t + 700)
+        await act(emu, table, tavern.perceval, "pas_mou_le_caillou", at_ms=t + 300)
+        assert scores(table) == {"Arthur": 0, "Perceval": 32, "Karadoc": 0}
+        assert "Perceval a crié « Pas mou le caillou ! » le premier" in table.text()
+    emu.assert_no_violations()
+
+
+async def test_pas_mou_le_caillou_shouted_together_costs_both_the_points(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        await throw(tavern)
+        table = table_message(tavern.channel)
+        t = emu.now_ms()
+        await act(emu, table, tavern.perceval, "pas_mou_le_caillou", at_ms=t + 300)
+        await act(emu, table, tavern.karadoc, "pas_mou_le_caillou", at_ms=t + 420)  # within 150 ms: a tie
+        await act(emu, table, tavern.arthur, "pas_mou_le_caillou", at_ms=t + 900)
+        assert scores(table) == {"Arthur": 0, "Perceval": -32, "Karadoc": -32}
+    emu.assert_no_violations()
+
+
+async def test_grelotte_ca_picote_the_last_to_shout_loses_ten(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + SUITE)}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        await throw(tavern)
+        table = table_message(tavern.channel)
+        assert "Suite" in table.text()
+        t = emu.now_ms()
+        await act(emu, table, tavern.karadoc, "grelotte_ca_picote", at_ms=t + 800)
+        await act(emu, table, tavern.arthur, "grelotte_ca_picote", at_ms=t + 200)
+        await act(emu, table, tavern.perceval, "grelotte_ca_picote", at_ms=t + 500)
+        assert scores(table) == {"Arthur": 0, "Perceval": 0, "Karadoc": -10}
+    emu.assert_no_violations()
+
+
+async def test_a_tie_for_last_is_settled_by_sans_fin_then_by_the_dice(tavern: Tavern) -> None:
+    emu = tavern.emu
+    # After the Suite, the dice tie-break throws one die each: Perceval 6, Karadoc 2 — the highest loses.
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + SUITE + [6, 2])}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        await throw(tavern)
+        table = table_message(tavern.channel)
+        t = emu.now_ms()
+        await act(emu, table, tavern.arthur, "grelotte_ca_picote", at_ms=t + 200)
+        await act(emu, table, tavern.perceval, "grelotte_ca_picote", at_ms=t + 700)
+        await act(emu, table, tavern.karadoc, "grelotte_ca_picote", at_ms=t + 750)
+        # Perceval and Karadoc were last together: only they may shout the tie-break.
+        table = table_message(tavern.channel)
+        assert scores(table) == {"Arthur": 0, "Perceval": 0, "Karadoc": 0}
+        await act(emu, table, tavern.perceval, "sans_fin", at_ms=t + 1500)
+        await act(emu, table, tavern.karadoc, "sans_fin", at_ms=t + 1600)  # together again
+        assert scores(table) == {"Arthur": 0, "Perceval": -10, "Karadoc": 0}
+    emu.assert_no_violations()
