@@ -69,14 +69,21 @@ def test_without_negatives_a_neant_below_30_gives_no_grelottine() -> None:
     assert state.grelottines == ["bob"]
 
 
-def test_a_throw_out_of_turn_is_a_bevue_at_a_strict_table() -> None:
-    state = begin(1, 2)
+@BOTH
+def test_a_throw_out_of_turn_is_a_bevue_at_a_strict_table(negatives: bool) -> None:
+    state = rig(begin(1, 2, negatives=negatives), scores={"ana": 40, "bob": 40, "cid": 40})
     state, events = act(state, "bob", "lancer")
     assert bevues(events) == [("bob", "hors_tour")] and deltas(events) == {"bob": -10}
     assert state.phase == "chouettes" and state.players[state.current] == "ana"
     state, _ = act(state, "ana", "lancer")
     state, events = act(state, "cid", "lancer")
     assert deltas(events) == {"cid": -10} and state.phase == "cul"
+
+
+def test_a_bevue_at_zero_without_negatives_pays_the_others() -> None:
+    state, events = act(begin(1, 2, negatives=False), "bob", "lancer")
+    assert bevues(events) == [("bob", "hors_tour")]
+    assert state.scores == {"ana": 10, "bob": 0, "cid": 10}
 
 
 def test_a_throw_out_of_turn_is_only_refused_at_a_relaxed_table() -> None:
