@@ -8,7 +8,12 @@ ENV PYTHONDONTWRITEBYTECODE=1 \
     TAVERNE_DATABASE=/data/taverne.sqlite3
 
 WORKDIR /app
-RUN useradd --create-home --uid 10001 taverne \
+# DejaVu draws the accents of players' names on the Barricade board and the domino pictures.
+RUN apt-get update \
+    && apt-get install -y --no-install-recommends fonts-dejavu-core=2.* \
+    && rm -rf /var/lib/apt/lists/*
+RUN groupadd --gid 10001 taverne \
+    && useradd --create-home --uid 10001 --gid 10001 taverne \
     && mkdir -p /data \
     && chown taverne:taverne /data
 
@@ -18,7 +23,7 @@ COPY bot ./bot
 COPY data ./data
 RUN pip install --no-cache-dir -e .
 
-USER taverne
+USER 10001:10001
 VOLUME ["/data"]
 HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 \
     CMD ["python", "-m", "bot", "healthcheck"]
