@@ -20,6 +20,7 @@ MESSAGES: dict[str, str] = {
     "closed": "Cette table est fermée : rien n'a été fait.",
     "duplicate": "Ce clic a déjà été pris en compte.",
     "malformed": "Ce bouton n'est pas reconnu : rien n'a été fait.",
+    "engine_error": "Le jeu a rencontré une erreur : rien n'a été fait. Les admins peuvent consulter le journal.",
     "gone": "Ce choix n'est plus possible : rien n'a été fait.",
 }
 

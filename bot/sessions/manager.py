@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import copy
 import logging
 import random
 import time
@@ -48,6 +49,8 @@ class Session:
     state: BaseState | None = None
     lock: asyncio.Lock = field(default_factory=asyncio.Lock)
     timer: asyncio.Task[None] | None = None
+    # A deadline whose tick the game refused: not re-armed until the state moves on.
+    stuck_deadline: int | None = None
 
     @property
     def id(self) -> int:
@@ -107,7 +110,6 @@ class SessionManager:
         self.listener = listener
         self._by_channel: dict[int, Session] = {}
         self._by_id: dict[int, Session] = {}
-        self._seen: set[int] = set()
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
 
@@ -337,9 +339,8 @@ class SessionManager:
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
-            if interaction_id is not None and (
-                interaction_id in self._seen or await self.store.interaction_seen(interaction_id)
-            ):
+            # Under the lock, and committed with the action: a re-delivered click is seen here.
+            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
                 raise TableError("duplicate")
             if turn is not None and turn != session.state.turn_no:
                 raise TableError("stale")
@@ -348,14 +349,21 @@ class SessionManager:
                 state, events = session.game.apply(session.state, player, action, at_ms)
             except IllegalAction as error:
                 return Outcome(session, error=error)
-            if interaction_id is not None:
-                self._seen.add(interaction_id)
-            if name and player not in session.rec.names:
-                session.rec.names[player] = name
-            session.state = state
-            session.rec.active_ms = max(session.rec.active_ms, self.clock())
-            self._after_change(session, events, self.clock())
-            await self._commit(session, player, action, at_ms, interaction_id)
+            except Exception:
+                log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
+                raise TableError("engine_error") from None
+            before_state, before_rec = session.state, copy.deepcopy(session.rec)
+            try:
+                if name and player not in session.rec.names:
+                    session.rec.names[player] = name
+                session.state = state
+                session.rec.active_ms = max(session.rec.active_ms, self.clock())
+                self._after_change(session, events, self.clock())
+                await self._commit(session, player, action, at_ms, interaction_id)
+            except BaseException:
+                # Not stored, so not played: memory goes back to what the database holds.
+                session.state, session.rec = before_state, before_rec
+                raise
             ended = await self._end_if_over(session)
         if not ended:
             self._arm(session)
@@ -366,8 +374,11 @@ class SessionManager:
         assert session.state is not None
         try:
             state, events = session.game.apply(session.state, SYSTEM, action, now)
-        except IllegalAction as error:
-            log.warning("table %s : action système %s refusée : %s", session.id, action, error)
+        except Exception as error:
+            log.warning("table %s : action système %s refusée : %r", session.id, action, error)
+            if action.kind == TICK:
+                # Do not fire again and again at a window the game cannot close; a move may unstick it.
+                session.stuck_deadline = session.game.deadline(session.state)
             return []
         session.state = state
         self._after_change(session, events, now)
@@ -438,6 +449,8 @@ class SessionManager:
         rec = session.rec
         times = [rec.active_ms + self.idle_timeout_ms]
         deadline = self._deadline(session)
+        if deadline is not None and deadline == session.stuck_deadline:
+            deadline = None
         if deadline is not None:
             times.append(deadline + self.grace_ms)
         elif rec.status == PLAYING and self.waiting(session):
@@ -475,10 +488,12 @@ class SessionManager:
             if now >= rec.active_ms + self.idle_timeout_ms:
                 await self._finish(session, ABANDONED, now)
                 notices.append(([], Notice("idle_closed")))
-            elif (deadline := self._deadline(session)) is not None:
+            elif (deadline := self._deadline(session)) is not None and deadline != session.stuck_deadline:
                 if now >= deadline + self.grace_ms:
+                    version = session.state.version if session.state is not None else 0
                     closed = await self._catch_up(session)
-                    notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
+                    if session.state is not None and session.state.version != version:
+                        notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
             elif rec.status == PLAYING and (waiting := self.waiting(session)):
                 if not rec.warned and now >= rec.waiting_since_ms + self.turn_timeout_ms:
                     rec.warned = True

@@ -5,11 +5,14 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from bot.sessions import TableError, wall_ms
+from bot.sessions import SessionManager, TableError, wall_ms
+from bot.store import Store
 from games.core import Action
+from tests.games.core.toy import GAME as TOY
 
 from .conftest import Clock, Heard, MakeManager, seated_game
 
@@ -311,3 +314,38 @@ async def test_a_lobby_survives_a_restart(make_manager: MakeManager) -> None:
     assert lobby is not None and lobby.rec.names == {"1": "A", "2": "B"}
     outcome = await second.start(lobby.id, "1")
     assert outcome.error is None
+
+
+class Broken(type(TOY)):  # type: ignore[misc]
+    """The toy with a bug: its shout window cannot be closed, and « six » crashes."""
+
+    ticks = 0
+
+    def _advance(self, state: Any, now_ms: int) -> list[Any]:
+        if state.phase == "shout" and state.deadline_ms is not None and now_ms >= state.deadline_ms:
+            Broken.ticks += 1
+            raise RuntimeError("bug")
+        return []
+
+    def _apply(self, state: Any, player: str, action: Action, now_ms: int) -> list[Any]:
+        if action.kind == "six":
+            raise KeyError("bug")
+        return super()._apply(state, player, action, now_ms)
+
+
+async def test_an_engine_bug_is_contained(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    manager = SessionManager(store, {"toy": Broken()}, grace_ms=0)
+    try:
+        session = await seated_game(manager, loaded=[6], window_ms=50)
+        with pytest.raises(TableError) as crashed:
+            await manager.act(session.id, "2", SIX, wall_ms())
+        assert crashed.value.text.startswith("Le jeu a rencontré une erreur : rien n'a été fait.")
+        await manager.act(session.id, "1", THROW, wall_ms())
+        await asyncio.sleep(0.4)
+        assert Broken.ticks == 1  # tried once, not again and again
+        assert session.state is not None and session.game.scores(session.state) == {"1": 6, "2": 0}
+        assert stored_actions(db_path) == [("1", '{"kind":"lancer","args":{}}')]
+    finally:
+        await manager.close()
+        await store.close()
