@@ -19,7 +19,7 @@ from games.core.model import ArgValue
 
 from .. import rules_book
 from ..sessions import Notice, Outcome, Session, SessionManager, TableError
-from ..tables import mention, presenter_for, timestamp
+from ..tables import Presenter, mention, presenter_for, timestamp
 from . import ids
 from .components import clip
 from .lobby import lobby_embed, lobby_view
@@ -85,8 +85,7 @@ class ClickHandler:
 
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
         """Edits the message the click came from into the table as it is now."""
-        presenter = presenter_for(session.game)
-        embed, view, files = presenter.embed(session), presenter.components(session), presenter.files(session)
+        embed, view, files = render(session)
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view, attachments=files)
         else:
@@ -382,8 +381,7 @@ class ClickHandler:
         channel = self.channel(session)
         if channel is None or session.state is None:
             return
-        presenter = presenter_for(session.game)
-        embed, view, files = presenter.embed(session), presenter.components(session), presenter.files(session)
+        embed, view, files = render(session)
         message_id = session.rec.message_id
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
@@ -431,6 +429,18 @@ class ClickHandler:
                 await partial(session.rec.message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("table %s : message introuvable", session.id)
+
+
+def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+    """The table message. A game's presenter that fails is logged and the generic one draws the
+    table instead: the move is already stored, the players must still see it and go on."""
+    presenter = presenter_for(session.game)
+    try:
+        return presenter.embed(session), presenter.components(session), presenter.files(session)
+    except Exception:
+        log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
+        generic = Presenter(session.game)
+        return generic.embed(session), generic.components(session), []
 
 
 class LeaveConfirm(discord.ui.View):

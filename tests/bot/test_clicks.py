@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import discord
+import pytest
 
 from bot.sessions import Session, SessionManager, wall_ms
 from bot.tables import presenter_for
@@ -174,3 +175,21 @@ async def test_shouts_are_ordered_by_discord_time_not_by_arrival(make_manager: M
     assert session.state.shouts == {"2": start + 900, "3": start + 850}  # type: ignore[attr-defined]
     outcome = await manager.act(session.id, "2", Action(kind="lancer"), start + 61_000)
     assert (outcome.events[0].kind, outcome.events[0].data) == ("shout_won", {"player": "3"})
+
+
+async def test_a_failing_presenter_falls_back_to_the_generic_table(
+    make_manager: MakeManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    manager = await make_manager()
+    session, clicks, _ = await table(manager, loaded=[3])
+
+    def broken(self: Any, session: Session) -> list[discord.File]:
+        raise ValueError("bug in a presenter")
+
+    custom_id = button_id(session, "Lancer")
+    monkeypatch.setattr(type(presenter_for(session.game)), "files", broken)
+    click = Interaction(1, wall_ms(), 10, 555)
+    await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+    [edit] = click.said
+    assert edit.kind == "edit" and edit.kwargs["attachments"] == []
+    assert {f.name: f.value for f in edit.kwargs["embed"].fields}["À jouer"] == "<@2>"
