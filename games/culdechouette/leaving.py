@@ -31,7 +31,8 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
         state.over = True
         state.deadline_ms = None
         return events
-    if state.round_starter == player:
+    was_starter = state.round_starter == player
+    if was_starter:
         state.round_starter = state.players[index % len(state.players)]
     if index < state.current:
         state.current -= 1
@@ -55,7 +56,10 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
         if state.civet_bet is not None and state.civet_bet.during == "defi":
             state.civet_bet = None
         state.challenge = None
-        return [*events, Event(kind="annule", data={}), *start_turn(state)]
+        events.append(Event(kind="annule", data={}))
+        if was_current:
+            events += round_over(state, was_starter)
+        return events + start_turn(state)
     if in_challenge and not challenge_running:
         state.challenge = None
     if state.phase == "appel":
@@ -80,8 +84,17 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
         if window.among and all(p in window.clicks for p in window.among):
             events += close_shouts(state, now_ms)
     if state.phase == "chouettes" and was_current:
-        events += start_turn(state)
+        events += round_over(state, was_starter) + start_turn(state)
     return events
+
+
+def round_over(state: CulState, leaver_started: bool) -> list[Event]:
+    """The turn passed to the next seat because of a leaver: it may close the round."""
+    if leaver_started or state.players[state.current] != state.round_starter:
+        return []
+    state.rounds += 1
+    state.sloubi_open = True
+    return [Event(kind="manche", data={"rounds": state.rounds})]
 
 
 def settle(state: CulState, now_ms: int) -> list[Event]:

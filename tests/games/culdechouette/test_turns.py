@@ -179,3 +179,12 @@ def test_the_table_waits_for_the_thrower_or_for_who_may_still_shout() -> None:
     assert GAME.to_act(state) == ["ana", "bob", "cid"]
     state, _ = act(state, "bob", "grelotte_ca_picote", 10)
     assert GAME.to_act(state) == ["ana", "cid"]
+
+
+def test_the_last_seat_leaving_on_its_turn_closes_the_round() -> None:
+    state, _ = turn(begin(1, 2, 4, 2, 3, 5), "ana")
+    state, _ = turn(state, "bob")
+    assert state.players[state.current] == "cid" and state.rounds == 0
+    state, events = act(state, "cid", "quitter")
+    assert state.rounds == 1 and state.sloubi_open and "manche" in kinds(events)
+    assert state.players[state.current] == "ana"
