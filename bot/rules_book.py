@@ -57,7 +57,12 @@ def paginate(text: str, limit: int = PAGE_CHARS) -> list[str]:
 
 @cache
 def pages(game: str) -> list[str]:
-    return paginate((RULES_DIR / FILES[game]).read_text(encoding="utf-8"))
+    path = RULES_DIR / FILES[game]
+    try:
+        return paginate(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        # A Docker volume mounted over data/ hides the texts: say where they should be.
+        return [f"Le texte des règles est introuvable ({path}). Les admins doivent le remettre en place."]
 
 
 def rules_page(game: str, page: int) -> tuple[discord.Embed, discord.ui.View]:
