@@ -19,6 +19,10 @@ ENGLISH: dict[str, str] = {
     "Scores négatifs autorisés (Cul de chouette)": "Negative scores allowed (Cul de chouette)",
     "strict": "strict",
     "Jouer hors de son tour est une Bévue (Cul de chouette)": "Playing out of turn is a Bévue (Cul de chouette)",
+    "delai": "timeout",
+    "Minutes laissées à un joueur attendu avant l'avertissement (retiré au double)": (
+        "Minutes a player may take before a warning (removed at twice this)"
+    ),
     "abandonner": "abandon",
     "Abandonner la partie de ce salon (hôte ou Gérer le serveur)": "Abandon this channel's game (host or Manage Server)",
     "scores": "scores",

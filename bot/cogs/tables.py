@@ -58,6 +58,7 @@ class Tables(commands.Cog):
         options="Options du jeu, ex. « negatives=false strict=true »",
         negatifs="Scores négatifs autorisés (Cul de chouette)",
         strict="Jouer hors de son tour est une Bévue (Cul de chouette)",
+        delai="Minutes laissées à un joueur attendu avant l'avertissement (retiré au double)",
     )
     @app_commands.autocomplete(jeu=game_names, options=option_words)
     @app_commands.guild_only()
@@ -68,6 +69,7 @@ class Tables(commands.Cog):
         options: str | None = None,
         negatifs: bool | None = None,
         strict: bool | None = None,
+        delai: app_commands.Range[int, 1, 1440] | None = None,
     ) -> None:
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
@@ -84,6 +86,7 @@ class Tables(commands.Cog):
                 host_id=str(interaction.user.id),
                 host_name=display_name(interaction.user),
                 options=raw,
+                turn_timeout_ms=delai * 60_000 if delai is not None else None,
             )
         except TableError as error:
             await interaction.response.send_message(error.text, ephemeral=True)

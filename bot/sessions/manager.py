@@ -208,6 +208,7 @@ class SessionManager:
         host_id: PlayerId,
         host_name: str,
         options: dict[str, Any] | None = None,
+        turn_timeout_ms: int | None = None,
     ) -> Session:
         engine = self.games.get(game)
         if engine is None:
@@ -230,6 +231,7 @@ class SessionManager:
             status=LOBBY,
             created_ms=now,
             active_ms=now,
+            turn_timeout_ms=turn_timeout_ms,
         )
         try:
             await self.store.create_session(rec)
@@ -444,6 +446,10 @@ class SessionManager:
         self._forget(session)
 
     # --- timers -------------------------------------------------------------------------------------
+    def turn_timeout(self, session: Session) -> int:
+        """The table's own turn timer when its host chose one, else the bot's setting."""
+        return session.rec.turn_timeout_ms or self.turn_timeout_ms
+
     def next_due(self, session: Session) -> int | None:
         """When the table must next act by itself: a window, a turn warning or removal, idleness."""
         rec = session.rec
@@ -455,7 +461,7 @@ class SessionManager:
             times.append(deadline + self.grace_ms)
         elif rec.status == PLAYING and self.waiting(session):
             factor = 2 if rec.warned else 1
-            times.append(rec.waiting_since_ms + factor * self.turn_timeout_ms)
+            times.append(rec.waiting_since_ms + factor * self.turn_timeout(session))
         return min(times)
 
     def _arm(self, session: Session) -> None:
@@ -495,12 +501,13 @@ class SessionManager:
                     if session.state is not None and session.state.version != version:
                         notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
             elif rec.status == PLAYING and (waiting := self.waiting(session)):
-                if not rec.warned and now >= rec.waiting_since_ms + self.turn_timeout_ms:
+                timeout = self.turn_timeout(session)
+                if not rec.warned and now >= rec.waiting_since_ms + timeout:
                     rec.warned = True
                     await self.store.save_session(rec)
-                    limit = rec.waiting_since_ms + 2 * self.turn_timeout_ms
+                    limit = rec.waiting_since_ms + 2 * timeout
                     notices.append(([], Notice("warned", players=waiting, deadline_ms=limit)))
-                elif rec.warned and now >= rec.waiting_since_ms + 2 * self.turn_timeout_ms:
+                elif rec.warned and now >= rec.waiting_since_ms + 2 * timeout:
                     events: list[Event] = []
                     for player in waiting:
                         if session.rec.status != PLAYING:

@@ -62,4 +62,8 @@ MIGRATIONS: list[str] = [
         settings TEXT NOT NULL DEFAULT '{}'
     );
     """,
+    # 2: a turn timer chosen per table at /jouer (NULL: the bot's setting).
+    """
+    ALTER TABLE sessions ADD COLUMN turn_timeout_ms INTEGER;
+    """,
 ]

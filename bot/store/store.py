@@ -48,6 +48,7 @@ class SessionRecord:
     waiting_key: str = ""
     waiting_since_ms: int = 0
     warned: bool = False
+    turn_timeout_ms: int | None = None
     id: int = 0
     seq: int = 0
 
@@ -69,7 +70,7 @@ class GameStats:
 
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
-    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned"
+    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms"
 )
 
 
@@ -91,6 +92,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.waiting_key,
         rec.waiting_since_ms,
         int(rec.warned),
+        rec.turn_timeout_ms,
     )
 
 
@@ -113,6 +115,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         waiting_key=row["waiting_key"],
         waiting_since_ms=row["waiting_since_ms"],
         warned=bool(row["warned"]),
+        turn_timeout_ms=row["turn_timeout_ms"],
         seq=row["seq"],
     )
 
@@ -173,7 +176,8 @@ class Store:
         try:
             async with self._transaction() as db:
                 cursor = await db.execute(
-                    f"INSERT INTO sessions ({_COLUMNS}) VALUES ({', '.join('?' * 16)})", _values(rec)
+                    f"INSERT INTO sessions ({_COLUMNS}) VALUES ({', '.join('?' * len(_values(rec)))})",
+                    _values(rec),
                 )
                 rec.id = int(cursor.lastrowid or 0)
         except sqlite3.IntegrityError as error:

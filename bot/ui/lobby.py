@@ -26,6 +26,8 @@ def lobby_embed(session: Session) -> discord.Embed:
     if rec.options:
         shown = " ".join(f"`{k}={_word(v)}`" for k, v in rec.options.items())
         embed.add_field(name="Options", value=clip(shown, 1024), inline=False)
+    if rec.turn_timeout_ms:
+        embed.add_field(name="Délai par tour", value=f"{rec.turn_timeout_ms // 60_000} min", inline=False)
     embed.set_footer(text=f"Table n°{session.id}")
     return embed
 

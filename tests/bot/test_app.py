@@ -54,6 +54,7 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
             "options": "options",
             "negatifs": "negatives",
             "strict": "strict",
+            "delai": "timeout",
         }
         rules = await commands["regles"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
         assert rules["name_localizations"]["en-US"] == "rules"

@@ -256,6 +256,24 @@ async def test_an_idle_player_is_warned_then_removed_and_the_game_goes_on(make_m
     assert session.game.to_act(session.state) == ["2"]
 
 
+async def test_a_table_may_choose_its_own_turn_timer_and_keeps_it_after_a_restart(
+    make_manager: MakeManager,
+) -> None:
+    first = await make_manager(turn_timeout_ms=3_600_000)
+    session = await first.open(
+        guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A", turn_timeout_ms=150
+    )
+    await first.join(session.id, "2", "B")
+    await first.close()
+    heard = Heard()
+    second = await make_manager(listener=heard, turn_timeout_ms=3_600_000)
+    lobby = second.in_channel(10)
+    assert lobby is not None and second.turn_timeout(lobby) == 150
+    await second.start(lobby.id, "1")
+    await asyncio.sleep(0.25)
+    assert heard.kinds() == ["warned"]
+
+
 async def test_a_player_who_acts_is_not_removed(make_manager: MakeManager) -> None:
     heard = Heard()
     manager = await make_manager(listener=heard, turn_timeout_ms=200)

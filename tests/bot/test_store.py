@@ -21,7 +21,22 @@ async def test_the_schema_is_applied_once_and_the_journal_is_wal(db_path: Path) 
     with sqlite3.connect(db_path) as db:
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        columns = {r[1] for r in db.execute("PRAGMA table_info(sessions)")}
     assert {"sessions", "actions", "finished_games", "finished_players", "guild_settings"} <= tables
+    assert "turn_timeout_ms" in columns  # step 2 applied on top of step 1
+
+
+async def test_a_database_from_the_first_schema_is_brought_up_to_date(db_path: Path) -> None:
+    with sqlite3.connect(db_path) as db:
+        db.executescript(MIGRATIONS[0] + "; PRAGMA user_version = 1;")
+        db.execute(
+            "INSERT INTO sessions (channel_id, game, host_id, status, created_ms, active_ms) "
+            "VALUES (5, 'toy', '1', 'lobby', 0, 0)"
+        )
+    store = await Store.open(db_path)
+    [old] = await store.open_sessions()
+    assert (old.channel_id, old.turn_timeout_ms, await store.schema_version()) == (5, None, len(MIGRATIONS))
+    await store.close()
 
 
 async def test_one_open_table_per_channel_even_across_processes(db_path: Path) -> None:
