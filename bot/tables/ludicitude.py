@@ -24,7 +24,7 @@ from games.ludicitude.situation import score, situation_text
 
 from ..sessions import Session
 from ..ui.components import ActionSelect, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter
+from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 
 # One die as players see it. A 2 is still both things until it is set aside.
 DIE: dict[int, str] = {1: "🐇", 2: "🐇🐇/🏠2", 3: "🏠3", 4: "🏠4", 5: "🏠5", 6: "🥕"}
@@ -193,7 +193,7 @@ class LudicitudePresenter(Presenter):
             inline=True,
         )
         if state.over:
-            winners = ", ".join(f"**{session.name(p)}**" for p in state.winners) or "personne"
+            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
             embed.add_field(name="Partie terminée", value=f"🏆 {winners}", inline=False)
         else:
             waiting = self.waiting_text(session)

@@ -283,7 +283,7 @@ async def test_reaching_the_target_ends_the_table_with_the_winner(manager: Sessi
     session = await table(manager, [1, 1, 6, 6, 6, 6, 6], objectif=10)
     await play(manager, session, ALICE, THROW_ALL, aside(2), STOP)
     shown = fields(session)
-    assert shown["Partie terminée"] == "🏆 **J111**"
+    assert shown["Partie terminée"] == "🏆 <@111>"
     assert shown["Scores (premier à 10)"] == "**J111** : 10\n**J222** : 0"
     assert "À jouer" not in shown and "Situation laissée" not in shown
     assert items(session) == []
