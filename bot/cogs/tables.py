@@ -135,6 +135,8 @@ class Tables(commands.Cog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        if interaction.type is discord.InteractionType.component:
+            await self.bot.clicks.unrouted(interaction)
         # Forms are answered here rather than by a Modal object, so one sent before a restart works.
         if interaction.type is discord.InteractionType.modal_submit:
             data: dict[str, Any] = dict(interaction.data or {})

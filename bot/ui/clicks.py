@@ -91,6 +91,28 @@ class ClickHandler:
         else:
             await interaction.response.edit_message(embed=embed, view=view, attachments=files)
 
+    async def unrouted(self, interaction: discord.Interaction[Any]) -> None:
+        """A click discord.py drops: its button is no longer on the message as Discord sends it now
+        (another player's click changed the table first). It still deserves an answer: routed here
+        by custom_id, it is applied if still legal, or told why not."""
+        data: dict[str, Any] = dict(interaction.data or {})
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("tv") or has_component(interaction.message, custom_id):
+            return
+        prefix = custom_id.split(":", 1)[0]
+        if prefix in {"tv", "tvs"}:
+            await self.action(interaction, custom_id, [str(v) for v in data.get("values", [])])
+        elif prefix == "tvq":
+            await self.ask(interaction, custom_id)
+        elif prefix == "tvm":
+            await self.menu(interaction, custom_id)
+        elif prefix == "tvl":
+            await self.lobby(interaction, custom_id)
+        elif prefix == "tvr":
+            await self.rules(interaction, custom_id)
+        else:
+            await self.private(interaction, TableError("malformed").text)
+
     # --- game actions ------------------------------------------------------------------------------
     async def action(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
         try:
@@ -429,6 +451,19 @@ class ClickHandler:
                 await partial(session.rec.message_id).edit(view=None)
             except discord.HTTPException:
                 log.info("table %s : message introuvable", session.id)
+
+
+def has_component(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` (as Discord sent it with the click) still carries this custom_id."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", []) or [])
+    return False
 
 
 def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:

@@ -59,8 +59,19 @@ class User:
 
 
 @dataclass
+class Button:
+    custom_id: str
+
+
+@dataclass
+class Row:
+    children: list[Button]
+
+
+@dataclass
 class Message:
     id: int
+    components: list[Row] = field(default_factory=list)
 
 
 class Interaction:
@@ -71,6 +82,7 @@ class Interaction:
         self.message = Message(message_id) if message_id is not None else None
         self.said: list[Said] = []
         self.response = Response(self.said)
+        self.data: dict[str, Any] = {}
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.said.append(Said("edit", kwargs))
@@ -193,3 +205,28 @@ async def test_a_failing_presenter_falls_back_to_the_generic_table(
     [edit] = click.said
     assert edit.kind == "edit" and edit.kwargs["attachments"] == []
     assert {f.name: f.value for f in edit.kwargs["embed"].fields}["À jouer"] == "<@2>"
+
+
+async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answered(
+    make_manager: MakeManager,
+) -> None:
+    # discord.py drops such a click (the button is not on the message Discord sends with it); the
+    # bot's fallback answers it instead of letting Discord show « Échec de l'interaction ».
+    manager = await make_manager()
+    session, clicks, _ = await table(manager, loaded=[2, 2])
+    old = button_id(session, "Lancer")
+    await clicks.action(Interaction(1, wall_ms(), 10, 555), old, [])  # type: ignore[arg-type]
+    current = Message(555, [Row([Button(button_id(session, "Lancer"))])])
+
+    on_message = Interaction(2, wall_ms(), 10, 555)
+    on_message.message, on_message.data = current, {"custom_id": button_id(session, "Lancer")}
+    await clicks.unrouted(on_message)  # type: ignore[arg-type]
+    assert on_message.said == []  # discord.py routes this one to its DynamicItem
+
+    gone = Interaction(2, wall_ms(), 10, 555)
+    gone.message, gone.data = current, {"custom_id": old}
+    await clicks.unrouted(gone)  # type: ignore[arg-type]
+    [answer] = gone.said
+    assert answer.kwargs["ephemeral"] and answer.kwargs["content"].startswith(
+        "Ce bouton date d'un tour précédent"
+    )
