@@ -27,9 +27,15 @@ def _state_changed(bot: TaverneBot, channel: Channel, before: Any) -> Callable[[
 
 
 async def play_cul_de_chouette(
-    emu: Emulator, bot: TaverneBot, channel: Channel, players: list[User], *, max_clicks: int = 2000
+    emu: Emulator,
+    bot: TaverneBot,
+    channel: Channel,
+    players: list[User],
+    *,
+    max_clicks: int = 2000,
+    stop_after: int | None = None,
 ) -> int:
-    """Play until the game is over; returns the number of clicks.
+    """Play until the game is over (or `stop_after` clicks); returns the number of clicks.
 
     Every click gets its own time, never earlier than the one before; shouts are 200 ms apart in seat
     order (more than the 150 ms tie tolerance), so the first and the last are well defined.
@@ -44,6 +50,8 @@ async def play_cul_de_chouette(
         return last_ms
 
     while clicks < max_clicks:
+        if stop_after is not None and clicks >= stop_after:
+            return clicks
         session = bot.manager.in_channel(channel.id)
         state: Any = session.state if session is not None else None
         if session is None or state is None or state.over:

@@ -60,10 +60,16 @@ def button_for(message: Message, action: Action | str) -> Component:
 
 
 async def act(
-    emu: Emulator, message: Message, user: User, action: Action | str, *, at_ms: int | None = None
+    emu: Emulator,
+    message: Message,
+    user: User,
+    action: Action | str,
+    *,
+    at_ms: int | None = None,
+    timeout: float = 3.0,
 ) -> InteractionRecord:
     button = button_for(message, action)
-    return await emu.click(message, user, button.custom_id, at_ms=at_ms)
+    return await emu.click(message, user, button.custom_id, at_ms=at_ms, timeout=timeout)
 
 
 def scores(message: Message) -> dict[str, int]:

@@ -1,0 +1,107 @@
+"""A Taverne table's life beyond the rules: restarts, outsiders, stale buttons, many tables at once."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.dice import LoadedCulDeChouette
+from tests.e2e.players import play_cul_de_chouette
+from tests.e2e.table import act, open_table, scores, seat_and_start, table_message
+from tests.e2e.tavern import Tavern
+from tests.emulator import Channel, User
+
+ARTHUR_STARTS = [1, 5, 6]
+CHOUETTE_VELUTE = [2, 2, 4]
+
+
+async def test_after_a_restart_the_game_goes_on_from_the_old_buttons(tavern: Tavern) -> None:
+    emu = tavern.emu
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}
+    async with tavern.bot(games):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        await act(emu, table_message(tavern.channel), tavern.arthur, "lancer")
+        table = table_message(tavern.channel)
+        assert "2 et 2" in table.text()
+    assert not emu.connected
+    async with tavern.bot(games):
+        # The message and its buttons are the ones sent before the restart.
+        assert table_message(tavern.channel) is table
+        thrown = await act(emu, table, tavern.arthur, "lancer")
+        assert thrown.response_type == 7 and not thrown.ephemeral
+        assert "Chouette-Velute de 4" in table.text()
+        t = emu.now_ms()
+        for n, player in enumerate([tavern.karadoc, tavern.arthur, tavern.perceval]):
+            await act(emu, table, player, "pas_mou_le_caillou", at_ms=t + 300 * (n + 1))
+        assert scores(table) == {"Arthur": 0, "Perceval": 0, "Karadoc": 32}
+    emu.assert_no_violations()
+
+
+async def test_a_click_by_someone_not_at_the_table_is_refused_privately(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS)}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        table = table_message(tavern.channel)
+        before, edits = table.text(), table.edits
+        refused = await act(emu, table, tavern.outsider, "lancer")
+        assert refused.ephemeral and refused.message is not None
+        assert refused.message.visible_to == tavern.outsider
+        assert refused.content == "Tu ne joues pas à cette table."
+        assert table.text() == before and table.edits == edits
+    emu.assert_no_violations()
+
+
+async def test_a_click_on_a_button_from_an_earlier_turn_is_answered_and_changes_nothing(tavern: Tavern) -> None:
+    """Arthur's screen lags behind: he clicks « lancer » again on the table as it was before his throw.
+    Discord sends that old custom_id with the message as it is now; the bot must answer (privately),
+    not leave the player with « Échec de l'interaction », and must not throw twice."""
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        table = table_message(tavern.channel)
+        on_arthurs_screen = table.snapshot()
+        await act(emu, table, tavern.arthur, "lancer")
+        after_throw = table.text()
+        stale = await act(emu, on_arthurs_screen, tavern.arthur, "lancer")
+        assert stale.acknowledged, "no answer: the player sees « Échec de l'interaction »"
+        assert stale.ephemeral
+        assert "tour précédent" in stale.content
+        assert table.text() == after_throw
+    emu.assert_no_violations()
+
+
+async def test_twenty_tables_in_twenty_channels_play_at_once(tavern: Tavern) -> None:
+    emu = tavern.emu
+    tables: list[tuple[Channel, list[User]]] = []
+    for n in range(20):
+        channel = tavern.guild.add_channel(f"table-{n + 1}")
+        players = [emu.add_user(f"{name} {n + 1}") for name in ("Arthur", "Perceval", "Karadoc")]
+        for player in players:
+            tavern.guild.add_member(player)
+        tables.append((channel, players))
+    async with tavern.bot() as bot:
+
+        async def some_turns(channel: Channel, players: list[User]) -> int:
+            lobby = await open_table(emu, channel, players[0], options="shout_window_ms=1000")
+            await seat_and_start(emu, lobby, players[0], players[1:])
+            return await play_cul_de_chouette(emu, bot, channel, players, stop_after=30)
+
+        clicks = await asyncio.gather(*(some_turns(channel, players) for channel, players in tables))
+        assert min(clicks) >= 30
+        for channel, players in tables:
+            session = bot.manager.in_channel(channel.id)
+            assert session is not None and session.state is not None
+            names = {str(p.id): p.name for p in players}
+            expected = {names[p]: points for p, points in session.game.scores(session.state).items()}
+            table = table_message(channel)
+            # Each table shows its own players and its own game's scores, nobody else's.
+            assert scores(table) == expected
+            assert set(names) == set(session.state.players)
+    # The turn pings of twenty fast games can outrun discord.py's rate limiter: when a channel's first
+    # messages race with the discovery of the bucket hash, discord.py keeps two buckets for one channel
+    # and Discord answers 429 (discord.py then waits and retries). Only those may happen here.
+    for refused in emu.take_violations("rate_limited"):
+        assert refused.method == "POST" and refused.path.endswith("/messages"), refused
+    emu.assert_no_violations()
