@@ -114,6 +114,11 @@ class TaverneBot(commands.Bot):
         self.clicks.ready()
 
     async def close(self) -> None:
+        # Closed within the ~2 s discord.py waits before on_ready: its pending task would otherwise
+        # try to dispatch on a closed client and log an error.
+        ready_task = getattr(self._connection, "_ready_task", None)
+        if ready_task is not None:
+            ready_task.cancel()
         if self._manager is not None:
             await self._manager.close()
         await super().close()
