@@ -17,7 +17,16 @@ import discord
 from discord import ui
 
 from games.core import Action, Event
-from games.ludicitude import GAME, Choice, LudicitudeState, Situation, choice_label, turn_points, value_left
+from games.ludicitude import (
+    GAME,
+    Choice,
+    LudicitudeState,
+    Situation,
+    choice_label,
+    setaside,
+    turn_points,
+    value_left,
+)
 from games.ludicitude.faces import faces_text, plural
 from games.ludicitude.game import ARRETER, ECARTER, RELANCER, REPRENDRE, TOUT_RELANCER
 from games.ludicitude.situation import score, situation_text
@@ -59,7 +68,7 @@ def rabbit_dice_words(n: int, one: str, many: str) -> str:
 
 
 def worth(memorised: int, situation: Situation) -> str:
-    """« (10 + 13) × 3 = 69 points »: the sum shown, so a player checks what stopping gives."""
+    """« (10 mémorisés + 13) × 3 = 69 points »: the sum shown, so a player checks what stopping gives."""
     rabbits = situation.rabbit_points()
     total = score(memorised, situation)
     base = f"({plural(memorised, 'mémorisé', 'mémorisés')} + {rabbits})" if memorised else str(rabbits)
@@ -69,13 +78,9 @@ def worth(memorised: int, situation: Situation) -> str:
 
 
 def after_choice(state: LudicitudeState, choice: Choice) -> int:
-    """What the turn would be worth with ``choice`` set aside."""
+    """What the turn would be worth with ``choice`` set aside (on copies: the table is not touched)."""
     situation = state.situation.model_copy(deep=True)
-    situation.stacks += choice.lapins // 2
-    situation.singles += choice.lapins % 2
-    situation.doubles += choice.doubles
-    if choice.clapier:
-        situation.clapiers.append(choice.clapier)
+    setaside.take(list(state.table), situation, choice)
     return score(state.memorised, situation)
 
 

@@ -21,7 +21,7 @@ from bot.store import Store
 from bot.tables import presenter_for
 from bot.tables.ludicitude import choice_selects
 from bot.ui.translate import translate_click
-from games.core import Action, Event
+from games.core import LEAVE, Action, Event
 from games.ludicitude import GAME, Situation, choice_label, choices
 
 from ..conftest import seated_game
@@ -287,3 +287,21 @@ async def test_reaching_the_target_ends_the_table_with_the_winner(manager: Sessi
     assert shown["Scores (premier à 10)"] == "**J111** : 10\n**J222** : 0"
     assert "À jouer" not in shown and "Situation laissée" not in shown
     assert items(session) == []
+
+
+async def test_leaving_during_ones_turn_hands_the_dice_as_they_lie_to_the_next(
+    manager: SessionManager,
+) -> None:
+    session = await table(manager, [1, 4, 6, 6, 6, 6, 6], (ALICE, BOB, CAROL))
+    await play(manager, session, ALICE, THROW_ALL, aside(1, 0, 4))
+    events = await play(manager, session, ALICE, Action(kind=LEAVE))
+    presenter = presenter_for(session.game)
+    said = [line for e in events if (line := presenter.announcement(session, e))]
+    assert said == [
+        "À J222 : reprendre la situation laissée (1 lapin, clapiers 4, vaut 4 points, 5 dés à lancer) "
+        "ou lancer les 7 dés."
+    ]
+    shown = fields(session)
+    assert shown["Scores (premier à 333)"] == "🎲 **J222** : 0\n**J333** : 0"
+    assert shown["Situation laissée"].startswith("🐇 · 🏠4\n")
+    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (4 points)", "Quitter"]
