@@ -1,0 +1,422 @@
+"""Barricade / Ruée vers l'or at a Discord table: the board picture in the table message, the moves
+of the throw as buttons numbered like the markers on the picture (« 1 : mineur 2 → G13 »), the
+barrier's new place chosen in two steps (a row of the board, then a point of that row), and who has
+how many miners in the tent, on the way and in the mine.
+
+Why two steps for the barrier: up to ~120 points are free, more than the four selects of 25 a table
+message can hold. The first select lists the board's rows; choosing one is not a move (the game is
+not asked, nothing is stored): it only redraws the table's components with that row's points as a
+select of complete ``barriere point=…`` actions, which the platform applies like any other select.
+The row select is a ``DynamicItem`` of its own (``tvb:<table>:<turn>``): discord.py learns its
+pattern when a view holding it is sent, and the table message is sent again after every move and
+after a restart, so the row select keeps working as long as the table does.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import re
+from collections import OrderedDict
+from typing import Any
+
+import discord
+from discord import ui
+
+from games.barricade import (
+    GAME,
+    BarricadeState,
+    Destination,
+    barrier_spots_by_row,
+    load_board,
+    numbered_destinations,
+)
+from games.barricade.board import distances_to_mine
+from games.barricade.state import MINERS, TENT
+from games.core import Action, Event, Game, IllegalAction, PlayerId
+
+from ..render.barricade import COLOUR_RGB, render_board
+from ..sessions import Session, SessionManager, TableError
+from ..ui import ids
+from ..ui.components import ActionSelect, clip
+from . import presenter_for
+from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+
+BOARD = load_board()
+TO_MINE = distances_to_mine(BOARD)
+PICTURE = "plateau.png"
+COLOUR_EMOJI: dict[str, str] = {
+    "rouge": "🔴",
+    "bleu": "🔵",
+    "vert": "🟢",
+    "jaune": "🟡",
+    "violet": "🟣",
+    "orange": "🟠",
+}
+ROW_PREFIX = "tvb"
+ROW_ID = re.compile(r"tvb:(?P<table>[0-9a-z]{1,12}):(?P<turn>[0-9a-z]{1,12})")
+# Up to four rows of five: one click per move. More moves (never seen in play) become selects.
+MOVE_BUTTONS_MAX = GAME_ROWS * PER_ROW
+PICTURES_KEPT = 64
+
+
+def row_id(session: int, turn: int) -> str:
+    return f"{ROW_PREFIX}:{ids.to36(session)}:{ids.to36(turn)}"
+
+
+def colour_of(state: BarricadeState, player: PlayerId) -> str:
+    return state.colours.get(player, "")
+
+
+def dot(state: BarricadeState, player: PlayerId) -> str:
+    return COLOUR_EMOJI.get(colour_of(state, player), "⚪")
+
+
+def spot_name(point: int) -> str:
+    return "la mine d'or" if point == BOARD.mine else BOARD.label(point)
+
+
+def move_label(state: BarricadeState, destination: Destination, names: dict[PlayerId, str]) -> str:
+    """« 1 : mineur 2 → G13 », with what the move does besides: leaving the tent, a rival sent home,
+    stopping on a barrier, the bounce at the mine's door."""
+    player = state.turn_player
+    miner = destination.miner
+    start = state.miners[player][miner - 1] if player is not None else TENT
+    who = f"mineur {miner}" + (" (tente)" if start == TENT else "")
+    if destination.bounce:
+        text = f"{destination.number} : {who} → mine ↩ {BOARD.label(destination.point)}"
+    elif destination.point == BOARD.mine:
+        text = f"{destination.number} : {who} → mine d'or"
+    else:
+        text = f"{destination.number} : {who} → {BOARD.label(destination.point)}"
+    extras = []
+    if destination.point != BOARD.mine:
+        if destination.point in state.barriers:
+            extras.append("barrière")
+        standing = state.owner_at(destination.point)
+        if standing is not None and standing[0] != player:
+            extras.append(f"renvoie {names.get(standing[0], standing[0])}")
+    return text + "".join(f" · {e}" for e in extras)
+
+
+def miners_line(state: BarricadeState, player: PlayerId) -> str:
+    """Who is home: « ⛺ 3 sous la tente · 🛤️ 1 en route · ⛏️ 1/5 à la mine »."""
+    positions = state.miners.get(player, [])
+    in_mine = sum(1 for p in positions if p == BOARD.mine)
+    in_tent = sum(1 for p in positions if p == TENT)
+    on_way = len(positions) - in_mine - in_tent
+    return f"⛺ {in_tent} sous la tente · 🛤️ {on_way} en route · ⛏️ {in_mine}/{MINERS} à la mine"
+
+
+class BarricadePresenter(Presenter):
+    def __init__(self, game: Game[Any]) -> None:
+        super().__init__(game)
+        # Per table: what the last picture showed, and its PNG (drawing one takes ~50 ms).
+        self._pictures: OrderedDict[int, tuple[str, bytes]] = OrderedDict()
+
+    def table_state(self, session: Session) -> BarricadeState | None:
+        state = session.state
+        return state if isinstance(state, BarricadeState) else None
+
+    # --- one action's words ------------------------------------------------------------------
+    def label(self, session: Session, action: Action) -> str:
+        state = self.table_state(session)
+        if state is None:
+            return super().label(session, action)
+        if action.kind == "lancer":
+            if state.bound_miner is not None:
+                return f"Relancer pour le mineur {state.bound_miner + 1}"
+            return "Lancer le dé"
+        if action.kind == "laisser" and state.barrier_from is not None:
+            return f"Laisser la barrière en {BOARD.label(state.barrier_from)}"
+        if action.kind == "barriere":
+            point = action.args.get("point")
+            if isinstance(point, int) and 0 <= point < len(BOARD.points):
+                return BOARD.label(point)
+        if action.kind == "deplacer":
+            for destination in numbered_destinations(state):
+                if destination.action == action:
+                    return move_label(state, destination, session.rec.names)
+        return super().label(session, action)
+
+    def emoji(self, session: Session, action: Action) -> str | None:
+        state = self.table_state(session)
+        if state is None:
+            return None
+        if action.kind == "lancer":
+            return "🎲"
+        if action.kind == "laisser":
+            return "🚧"
+        if action.kind == "deplacer" and state.turn_player is not None:
+            return dot(state, state.turn_player)
+        return None
+
+    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+        if action.kind == "laisser":
+            return discord.ButtonStyle.secondary
+        return super().style(session, action)
+
+    def has_secrets(self) -> bool:
+        return False
+
+    # --- the components ----------------------------------------------------------------------
+    def components(self, session: Session) -> ui.View:
+        return self.table_view(session, row=None)
+
+    def table_view(self, session: Session, row: str | None) -> ui.View:
+        """The table's components; ``row`` is the board row whose free points a player asked to see."""
+        view = ui.View(timeout=None)
+        state = session.state
+        if state is None or state.over:
+            return view
+        rows = self.barrier_rows(session, row) if self.in_barrier_phase(session) else None
+        if rows is None:
+            rows = self.action_rows(session, self.offers(session))
+        for row_no, items in enumerate(rows[:GAME_ROWS]):
+            for item in items:
+                item.row = row_no
+                view.add_item(item)
+        for item in self.menu_items(session):
+            item.row = GAME_ROWS
+            view.add_item(item)
+        return view
+
+    def in_barrier_phase(self, session: Session) -> bool:
+        state = self.table_state(session)
+        return state is not None and state.phase == "barriere" and not state.over
+
+    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+        state = self.table_state(session)
+        if state is None or state.phase != "deplacer":
+            return super().action_rows(session, offers)
+        by_action = {o.action.model_dump_json(): o for o in offers if not o.ask}
+        numbered = [
+            by_action[key]
+            for d in numbered_destinations(state)
+            if (key := d.action.model_dump_json()) in by_action
+        ]
+        others = [o for o in offers if o not in numbered]
+        turn = state.turn_no
+        rows: list[list[ui.Item[Any]]] = []
+        if len(numbered) <= MOVE_BUTTONS_MAX:
+            buttons = [self.offer_button(session, turn, o) for o in numbered]
+            rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+        else:
+            for n, start in enumerate(range(0, len(numbered), PER_SELECT)):
+                chunk = numbered[start : start + PER_SELECT]
+                select = self.offer_select(session, turn, n, "deplacer", chunk)
+                if isinstance(select, ActionSelect):
+                    last = start + len(chunk)
+                    select.item.placeholder = f"Destinations {start + 1} à {last} : lesquelles ?"
+                rows.append([select])
+        loose = [self.offer_button(session, turn, o) for o in others]
+        rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
+        return rows
+
+    def barrier_rows(self, session: Session, chosen: str | None) -> list[list[ui.Item[Any]]]:
+        """« Laisser la barrière », the rows of the board that have a free point, and, once a row is
+        chosen, that row's free points: each option a whole move."""
+        state = self.table_state(session)
+        assert state is not None
+        offers = self.offers(session)
+        turn = state.turn_no
+        spots = barrier_spots_by_row(state)
+        leave = [o for o in offers if o.action.kind == "laisser"]
+        rows: list[list[ui.Item[Any]]] = [[self.offer_button(session, turn, o) for o in leave]]
+        if not spots:
+            return rows
+        rows.append([self.row_select(session, spots, chosen)])
+        if chosen in spots:
+            wanted = set(spots[chosen])
+            by_point = {
+                o.action.args.get("point"): o
+                for o in offers
+                if o.action.kind == "barriere" and o.action.args.get("point") in wanted
+            }
+            points = [by_point[p] for p in spots[chosen] if p in by_point]
+            select = self.offer_select(session, turn, 0, "barriere", points)
+            if isinstance(select, ActionSelect):
+                select.item.placeholder = f"Rangée {chosen} : où poser la barrière ?"
+                for option in select.item.options:
+                    point = BOARD.by_label(option.label)
+                    steps = TO_MINE.get(point)
+                    if steps is not None:
+                        option.description = f"à {steps} point{'s' if steps > 1 else ''} de la mine"
+            rows.append([select])
+        return rows
+
+    def row_select(self, session: Session, spots: dict[str, list[int]], chosen: str | None) -> ui.Item[Any]:
+        state = self.table_state(session)
+        assert state is not None
+        options = []
+        for letter, points in sorted(spots.items()):
+            count = len(points)
+            first, last = BOARD.label(points[0]), BOARD.label(points[-1])
+            span = first if count == 1 else f"{first} à {last}"
+            options.append(
+                discord.SelectOption(
+                    label=f"Rangée {letter}",
+                    value=letter,
+                    description=f"{count} point{'s' if count > 1 else ''} libre{'s' if count > 1 else ''} : {span}",
+                    default=letter == chosen,
+                )
+            )
+        select: ui.Select[Any] = ui.Select(
+            custom_id=row_id(session.id, state.turn_no),
+            placeholder="Déplacer la barrière : choisis d'abord une rangée…",
+            options=options,
+        )
+        return BarrierRowSelect(select)
+
+    # --- the message -------------------------------------------------------------------------
+    def embed(self, session: Session) -> discord.Embed:
+        state = self.table_state(session)
+        if state is None:
+            return super().embed(session)
+        turn = state.turn_player
+        colour = COLOUR
+        if turn is not None and colour_of(state, turn) in COLOUR_RGB:
+            colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
+        embed = discord.Embed(title="⛏️ Barricade / Ruée vers l'or", colour=colour)
+        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
+        if state.over:
+            winners = ", ".join(f"{dot(state, p)} {mention(p, session.rec.names)}" for p in state.winners)
+            embed.add_field(
+                name="Partie terminée", value=clip(f"🏆 {winners or 'personne'}", 1024), inline=False
+            )
+        elif turn is not None:
+            embed.add_field(
+                name="À jouer", value=clip(self.turn_text(session, state, turn), 1024), inline=False
+            )
+        embed.add_field(name="Mineurs", value=clip(self.miners_text(session, state), 1024), inline=False)
+        embed.set_image(url=f"attachment://{PICTURE}")
+        embed.set_footer(
+            text=f"Table n°{session.id} · tour {state.turn_no} · rangées A (départ) à M, colonnes 1 à 25"
+        )
+        return embed
+
+    def turn_text(self, session: Session, state: BarricadeState, player: PlayerId) -> str:
+        who = f"{dot(state, player)} {mention(player, session.rec.names)} ({colour_of(state, player)})"
+        if state.phase == "deplacer" and state.throw is not None:
+            count = len(numbered_destinations(state))
+            plural = "s" if count > 1 else ""
+            return f"{who} a fait 🎲 **{state.throw}** : choisis une des {count} destination{plural} numérotée{plural}."
+        if state.phase == "barriere" and state.barrier_from is not None:
+            return (
+                f"{who} a quitté la barrière de **{BOARD.label(state.barrier_from)}** : la laisser, "
+                "ou la poser sur un point libre (une rangée, puis un point)."
+            )
+        if state.bound_miner is not None:
+            return f"{who} a fait six : relance le dé pour son mineur {state.bound_miner + 1}."
+        return f"{who} lance le dé."
+
+    def miners_text(self, session: Session, state: BarricadeState) -> str:
+        turn = state.turn_player
+        lines = []
+        for player in state.order:
+            mark = "▶ " if player == turn else ""
+            name = clip(session.name(player), 60)
+            lines.append(f"{mark}{dot(state, player)} **{name}** : {miners_line(state, player)}")
+        return "\n".join(lines)
+
+    def files(self, session: Session) -> list[discord.File]:
+        state = self.table_state(session)
+        if state is None:
+            return []
+        return [discord.File(io.BytesIO(self.picture(session, state)), filename=PICTURE)]
+
+    def picture(self, session: Session, state: BarricadeState) -> bytes:
+        """The board as PNG, drawn again only when something it shows has changed."""
+        destinations = numbered_destinations(state)
+        shown = state.model_dump(
+            mode="json",
+            include={
+                "order",
+                "colours",
+                "tents",
+                "miners",
+                "barriers",
+                "current",
+                "phase",
+                "throw",
+                "barrier_from",
+                "over",
+                "winners",
+            },
+        )
+        names = {p: session.name(p) for p in state.order}
+        key = json.dumps([shown, [(d.number, d.point) for d in destinations], names], sort_keys=True)
+        kept = self._pictures.get(session.id)
+        if kept is not None and kept[0] == key:
+            self._pictures.move_to_end(session.id)
+            return kept[1]
+        data = render_board(state, destinations, names)
+        self._pictures[session.id] = (key, data)
+        self._pictures.move_to_end(session.id)
+        while len(self._pictures) > PICTURES_KEPT:
+            self._pictures.popitem(last=False)
+        return data
+
+    def announcement(self, session: Session, event: Event) -> str | None:
+        """A miner sent home and a miner reaching the mine are told in the channel too."""
+        if event.kind == "renvoye":
+            return "💥 " + self.game.describe(event, session.rec.names)
+        if event.kind == "mine":
+            return "⛏️ " + self.game.describe(event, session.rec.names)
+        return None
+
+
+async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
+    await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+
+async def choose_row(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+    """A row picked in the barrier's first select: the table shows that row's free points."""
+    manager = getattr(interaction.client, "manager", None)
+    match = ROW_ID.fullmatch(custom_id)
+    if not isinstance(manager, SessionManager) or match is None or len(values) != 1:
+        await _answer(interaction, TableError("malformed").text)
+        return
+    session = manager.by_id(ids.from36(match["table"]))
+    if session is None or session.rec.channel_id != interaction.channel_id or session.state is None:
+        await _answer(interaction, TableError("closed").text)
+        return
+    presenter = presenter_for(session.game)
+    state = session.state
+    if not isinstance(presenter, BarricadePresenter) or not isinstance(state, BarricadeState):
+        await _answer(interaction, TableError("malformed").text)
+        return
+    if ids.from36(match["turn"]) != state.turn_no or state.phase != "barriere":
+        await _answer(interaction, TableError("stale").text)
+        return
+    player = str(interaction.user.id)
+    if player not in state.players:
+        await _answer(interaction, TableError("not_seated").text)
+        return
+    if player != state.turn_player:
+        await _answer(interaction, session.game.explain(IllegalAction("not_your_turn")))
+        return
+    row = values[0]
+    if row not in barrier_spots_by_row(state):
+        await _answer(interaction, TableError("gone").text)
+        return
+    await interaction.response.edit_message(view=presenter.table_view(session, row))
+
+
+class BarrierRowSelect(ui.DynamicItem[ui.Select[Any]], template=ROW_ID):
+    """The barrier's first select: a row of the board (``tvb:<table>:<turn>``, values: a row letter)."""
+
+    def __init__(self, item: ui.Select[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
+    ) -> BarrierRowSelect:
+        return cls(ui.Select(custom_id=match.string, options=[discord.SelectOption(label="…")]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await choose_row(interaction, self.custom_id, list(self.item.values))
+
+
+PRESENTER = BarricadePresenter(GAME)
