@@ -17,6 +17,7 @@ from .i18n import TaverneTranslator
 from .sessions import SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
+from .tables import presenter_for
 from .ui.clicks import ClickHandler
 from .ui.components import DYNAMIC_ITEMS
 
@@ -85,6 +86,10 @@ class TaverneBot(commands.Bot):
         manager.listener = clicks
         self._manager, self._clicks = manager, clicks
         self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for game in self.games.values():
+            extra = presenter_for(game).dynamic_items()
+            if extra:
+                self.add_dynamic_items(*extra)
         await self.tree.set_translator(TaverneTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

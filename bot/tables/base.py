@@ -11,6 +11,7 @@ from __future__ import annotations
 import itertools
 import json
 import logging
+import sys
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,6 +40,8 @@ PER_ROW = 5
 PER_SELECT = 25
 EXPAND_MAX = 25  # a missing argument with at most this many values becomes buttons or a select
 COLOUR = discord.Colour(0x8E5B2E)
+# The tail of a group select's custom_id: GROUP + the action kind.
+GROUP = "g."
 # Asked for what someone not seated may do (join mid-game): Discord never gives a user the id 0.
 OUTSIDER: PlayerId = "0"
 
@@ -67,6 +70,26 @@ class Presenter:
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.specs: dict[str, ActionSpec] = {s.kind: s for s in game.full_vocabulary()}
+
+    def dynamic_items(self) -> list[type[ui.DynamicItem[Any]]]:
+        """The presenter's own restart-proof components, registered when the bot starts: by default
+        every ``DynamicItem`` class defined in the presenter's module. Their custom_ids start with
+        a ``tv`` prefix of their own (``tvb:`` …), never tv/tvs/tvq/tvm/tvl/tvr."""
+        if type(self) is Presenter:
+            return []
+        module = sys.modules.get(type(self).__module__)
+        found = (
+            [
+                value
+                for value in vars(module).values()
+                if isinstance(value, type)
+                and issubclass(value, ui.DynamicItem)
+                and value.__module__ == type(self).__module__
+            ]
+            if module is not None
+            else []
+        )
+        return found
 
     # --- one action's words ------------------------------------------------------------------------
     def label(self, session: Session, action: Action) -> str:
@@ -176,12 +199,26 @@ class Presenter:
         return view
 
     def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
-        """Buttons when they fit in four rows; otherwise long kinds become selects of 25."""
-        assert session.state is not None
-        turn = session.state.turn_no
+        """Buttons when they fit in four rows; otherwise long kinds become selects of 25; a kind too
+        long even for that becomes one select of groups, each opening its own list privately."""
         by_kind: dict[str, list[Offer]] = {}
         for offer in offers:
             by_kind.setdefault(offer.action.kind, []).append(offer)
+        grouped: set[str] = set()
+        rows = self._rows(session, by_kind, grouped)
+        while len(rows) > GAME_ROWS:
+            long = [k for k in by_kind if k not in grouped and len(by_kind[k]) > PER_SELECT]
+            if not long:
+                break
+            grouped.add(max(long, key=lambda k: len(by_kind[k])))
+            rows = self._rows(session, by_kind, grouped)
+        return rows
+
+    def _rows(
+        self, session: Session, by_kind: dict[str, list[Offer]], grouped: set[str]
+    ) -> list[list[ui.Item[Any]]]:
+        assert session.state is not None
+        turn = session.state.turn_no
         all_buttons = sum(-(-len(group) // PER_ROW) for group in by_kind.values()) <= GAME_ROWS
         rows: list[list[ui.Item[Any]]] = []
         loose: list[ui.Item[Any]] = []
@@ -196,12 +233,43 @@ class Presenter:
                 continue
             choices = [o for o in group if not o.ask]
             loose += [self.offer_button(session, turn, o) for o in group if o.ask]
+            if kind in grouped:
+                rows.append([self.group_select(session, turn, kind, choices)])
+                continue
             for start in range(0, len(choices), PER_SELECT):
                 chunk = choices[start : start + PER_SELECT]
                 rows.append([self.offer_select(session, turn, selects, kind, chunk)])
                 selects += 1
         rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
         return rows
+
+    def group_select(self, session: Session, turn: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
+        """One option per 25 actions (« Barriere 25 → Barriere 60 »); picking one shows those 25."""
+        spec = self.specs.get(kind)
+        options = []
+        for index, start in enumerate(range(0, min(len(offers), PER_SELECT * PER_SELECT), PER_SELECT)):
+            chunk = offers[start : start + PER_SELECT]
+            first, last = self.label(session, chunk[0].action), self.label(session, chunk[-1].action)
+            text = first if len(chunk) == 1 else f"{first} → {last}"
+            options.append(discord.SelectOption(label=clip(text, 100), value=ids.to36(index)))
+        select: ui.Select[Any] = ui.Select(
+            custom_id=ids.table_id("tvs", session.id, turn, GROUP + kind),
+            placeholder=clip((spec.help if spec and spec.help else kind) + " (par groupes)", 150),
+            options=options,
+        )
+        return ActionSelect(select)
+
+    def group_view(self, session: Session, kind: str, index: int) -> ui.View | None:
+        """The private list behind one option of a group select, or None if it no longer exists."""
+        if session.state is None:
+            return None
+        offers = [o for o in self.offers(session) if o.action.kind == kind and not o.ask]
+        chunk = offers[index * PER_SELECT : (index + 1) * PER_SELECT]
+        if not chunk:
+            return None
+        view = ui.View(timeout=None)
+        view.add_item(self.offer_select(session, session.state.turn_no, PER_SELECT + index, kind, chunk))
+        return view
 
     def offer_button(self, session: Session, turn: int, offer: Offer) -> ui.Item[Any]:
         action = offer.action

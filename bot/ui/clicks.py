@@ -20,6 +20,7 @@ from games.core.model import ArgValue
 from .. import rules_book
 from ..sessions import Notice, Outcome, Session, SessionManager, TableError
 from ..tables import Presenter, mention, presenter_for, timestamp
+from ..tables.base import GROUP
 from . import ids
 from .components import clip
 from .lobby import lobby_embed, lobby_view
@@ -111,16 +112,41 @@ class ClickHandler:
         elif prefix == "tvr":
             await self.rules(interaction, custom_id)
         else:
-            await self.private(interaction, TableError("malformed").text)
+            # A game presenter's own component (``tvb:`` …) that is no longer on the table.
+            await self.private(interaction, TableError("gone").text)
 
     # --- game actions ------------------------------------------------------------------------------
     async def action(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+        if custom_id.startswith("tvs:") and custom_id.split(":", 3)[-1].startswith(GROUP):
+            await self.group(interaction, custom_id, values)
+            return
         try:
             session, turn, action = translate_click(self.manager, interaction.channel_id, custom_id, values)
         except TableError as error:
             await self.private(interaction, error.text)
             return
         await self.play(interaction, session, action, turn)
+
+    async def group(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+        """A group of a very long list was picked: its actions, privately, to choose from."""
+        try:
+            parsed = ids.parse_table_id(custom_id)
+            index = ids.from36(values[0]) if len(values) == 1 else -1
+        except ids.BadId:
+            await self.private(interaction, TableError("malformed").text)
+            return
+        session = self.manager.by_id(parsed.session)
+        if session is None or session.state is None:
+            await self.private(interaction, TableError("closed").text)
+            return
+        if parsed.turn != session.state.turn_no:
+            await self.private(interaction, TableError("stale").text)
+            return
+        view = presenter_for(session.game).group_view(session, parsed.tail[len(GROUP) :], index)
+        if view is None:
+            await self.private(interaction, TableError("gone").text)
+            return
+        await interaction.response.send_message("Choisis :", view=view, ephemeral=True)
 
     async def play(
         self, interaction: discord.Interaction[Any], session: Session, action: Action, turn: int | None
@@ -148,7 +174,12 @@ class ClickHandler:
         if interaction.message is not None and interaction.message.id == session.rec.message_id:
             await self.show_table(interaction, session)
         else:
-            if not interaction.response.is_done():
+            # A private picker (a group's list): close it, and edit the table through the channel.
+            if interaction.response.is_done():
+                pass
+            elif interaction.message is not None and interaction.message.flags.ephemeral:
+                await interaction.response.edit_message(content="✅ C'est joué.", view=None)
+            else:
                 await interaction.response.defer()
             await self.refresh(session)
         await self.after(session, outcome.events, player=player, interaction=interaction)

@@ -3,7 +3,9 @@ tables come back from the database, and it closes cleanly — all without connec
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
+from typing import Any
 
 import discord
 import discord.gateway
@@ -16,6 +18,7 @@ from bot.cogs import EXTENSIONS
 from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.store import Store
+from bot.tables import Presenter
 
 from .conftest import GAMES
 
@@ -108,3 +111,22 @@ def test_discord_accepts_the_command_names() -> None:
     for command in _all_commands():
         assert command.name == command.name.lower() and len(command.name) <= 32
         assert 1 <= len(command.description) <= 100
+
+
+class PrivateDoor(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tvz:(?P<n>[0-9]+)"):
+    """A presenter's own component, as a game's presenter module would define it."""
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> PrivateDoor:
+        return cls(discord.ui.Button(custom_id=match.string))
+
+
+class DoorPresenter(Presenter):
+    pass
+
+
+def test_a_presenters_own_components_are_found_for_registration() -> None:
+    assert DoorPresenter(GAMES["toy"]).dynamic_items() == [PrivateDoor]
+    assert Presenter(GAMES["toy"]).dynamic_items() == []

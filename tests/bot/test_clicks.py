@@ -69,9 +69,15 @@ class Row:
 
 
 @dataclass
+class Flags:
+    ephemeral: bool = False
+
+
+@dataclass
 class Message:
     id: int
     components: list[Row] = field(default_factory=list)
+    flags: Flags = field(default_factory=Flags)
 
 
 class Interaction:
@@ -112,8 +118,10 @@ class Client:
         return self.channel
 
 
-async def table(manager: SessionManager, **kwargs: Any) -> tuple[Session, ClickHandler, Channel]:
-    session = await seated_game(manager, ("1", "2", "3"), **kwargs)
+async def table(
+    manager: SessionManager, players: tuple[str, ...] = ("1", "2", "3"), **kwargs: Any
+) -> tuple[Session, ClickHandler, Channel]:
+    session = await seated_game(manager, players, **kwargs)
     await manager.set_message(session, 555)
     clicks = ClickHandler(manager)
     channel = Channel()
@@ -230,3 +238,28 @@ async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answer
     assert answer.kwargs["ephemeral"] and answer.kwargs["content"].startswith(
         "Ce bouton date d'un tour précédent"
     )
+
+
+async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: MakeManager) -> None:
+    manager = await make_manager()
+    session, clicks, _ = await table(manager, ("1", "2"), game="wide", squares=130)
+    items = [i.to_component_dict() for i in presenter_for(session.game).components(session).children]  # type: ignore[attr-defined]
+    [groups] = [i for i in items if i["type"] == 3]
+    assert [o["label"] for o in groups["options"]][-2:] == [
+        "Placer 101 → Placer 125",
+        "Placer 126 → Placer 130",
+    ]
+
+    pick = Interaction(1, wall_ms(), 10, 555)
+    await clicks.action(pick, groups["custom_id"], [groups["options"][5]["value"]])  # type: ignore[arg-type]
+    [private] = pick.said
+    assert private.kwargs["ephemeral"] and private.kwargs["content"] == "Choisis :"
+    [select] = [i.to_component_dict() for i in private.kwargs["view"].children]
+    assert [o["label"] for o in select["options"]] == [f"Placer {n}" for n in range(126, 131)]
+
+    choose = Interaction(1, wall_ms(), 10, 777)
+    choose.message.flags.ephemeral = True  # type: ignore[union-attr]
+    await clicks.action(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
+    assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None}
+    assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
+    assert session.rec.message_id == 999  # the table was drawn again in the channel
