@@ -11,7 +11,8 @@ own tests' business, not this game's.
 
 The dice: the lobby's *Commencer* starts a game with a random seed, and the bot has no way yet to
 pass a seed or loaded dice from Discord, so the games are random. Each click is checked against
-what the table shows (whose turn, the faces thrown, the count said aloud, the throw button), and
+what the table shows (whose turn, the faces thrown, the count said aloud, the throw button); once
+per game, a player out of turn and a double click are refused privately without a throw; and
 the game must end within ``MAX_THROWS`` throws (the longest of 2000 random two-player games of each
 mode was 136 throws).
 """
@@ -121,7 +122,7 @@ async def play_to_the_end(t: Taverne, table: Message, session: Session, seated: 
     """Whoever the table names throws, until the game is won; each table shown is checked."""
     users = {str(u.id): u for u in t.players[:seated]}
     seen = Seen()
-    refused_once = False
+    first = True
     while True:
         state = state_of(session)
         if state.over:
@@ -136,18 +137,24 @@ async def play_to_the_end(t: Taverne, table: Message, session: Session, seated: 
         if state.phase == "dix_coups":
             assert f"compte « {state.count_said} »" in shown["À jouer"]
             seen.counts.add(state.count_said)
-        if not refused_once:
+        if first:
             # Someone else reaches for the dice: told privately whose turn it is, the table unchanged.
             other = next(u for p, u in users.items() if p != state.current)
             refusal = await t.emu.click(table, other, label=expected)
             assert refusal.ephemeral and refusal.content.startswith("Ce n'est pas ton tour")
             assert state_of(session).turn_no == state.turn_no
-            refused_once = True
+        before = table.snapshot()
         await t.emu.click(table, users[state.current], label=expected)
         seen.throws += 1
         after = state_of(session)
         assert after.turn_no == state.turn_no + 1
         await edited(t, table, after.turn_no)
+        if first:
+            # A double click: the second reaches the bot from the button already played, and throws nothing.
+            double = await t.emu.click(before, users[state.current], label=expected)
+            assert double.ephemeral and double.content.startswith("Ce bouton date d'un tour précédent")
+            assert state_of(session).turn_no == after.turn_no
+            first = False
         thrown = embed_fields(table)["Dernier lancer"]
         assert thrown.startswith(f"{session.name(state.current)} : ")
         for face in after.last_faces:
