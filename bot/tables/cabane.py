@@ -27,6 +27,7 @@ FACE_EMOJI: dict[Face, str] = {
     "C": "🛖",  # cabane sul' dos
 }
 DICE_EMOJI = "🎲"
+THROW = "lancer"
 THROW_BOTH = "Lancer les deux dés"
 THROW_ONE = "Lancer le dé"
 MODE_TITLES = {"bataille": "la Bataille avec 1 dé", "deux_des": "le jeu à 2 dés"}
@@ -68,13 +69,15 @@ class CabanePresenter(Presenter):
 
     # --- the throw button -----------------------------------------------------------------------
     def label(self, session: Session, action: Action) -> str:
+        if action.kind != THROW:
+            return super().label(session, action)
         state = self.state_of(session)
         if state is not None and state.phase == "debroussaillage":
             return THROW_BOTH
         return THROW_ONE
 
     def emoji(self, session: Session, action: Action) -> str | None:
-        return DICE_EMOJI
+        return DICE_EMOJI if action.kind == THROW else None
 
     # --- the table message ----------------------------------------------------------------------
     def title(self, state: CabaneState) -> str:
