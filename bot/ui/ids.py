@@ -116,8 +116,13 @@ def decode_action(code: str, vocabulary: list[ActionSpec], candidates: list[Acti
             if action_hash(action) == code:
                 return action
         raise LookupError(code)
-    words = code.split(SEP)
     specs = {s.kind: s for s in vocabulary}
+    # The legal action that wrote this code, as the game built it: a game may list 16 where its
+    # vocabulary says "text", and the action must reach it as it was offered.
+    for action in candidates:
+        if action.kind == code.split(SEP, 1)[0] and encode_action(action, specs.get(action.kind)) == code:
+            return action
+    words = code.split(SEP)
     spec = specs.get(words[0])
     if spec is None or len(words) - 1 > len(spec.args):
         raise BadId(code)
