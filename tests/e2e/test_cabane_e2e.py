@@ -24,7 +24,6 @@ import re
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from bot.app import TaverneBot, create_bot
 from bot.sessions import Session
@@ -184,9 +183,12 @@ async def test_a_whole_one_die_bataille_in_three_points(tmp_path: Path) -> None:
     async with taverne(tmp_path) as t:
         table, session = await open_table(t, "mode=bataille cible=3", seated=3)
         assert table.embeds[0]["title"] == "La Cabane sul' Dos — la Bataille avec 1 dé, en 3 points"
-        fields: dict[str, Any] = embed_fields(table)
+        fields = embed_fields(table)
         assert fields["Phase"] == "⚔️ La Bataille — le premier à 3 points gagne."
         assert fields["À jouer"] == f"<@{t.players[0].id}> lance le dé : encore 1 lancer."
+        asked = await t.emu.slash(t.channel, t.players[2], "scores")
+        assert asked.ephemeral and asked.message is not None
+        assert embed_fields(asked.message)["Phase"] == fields["Phase"]
         seen = await play_to_the_end(t, table, session, seated=3)
         assert seen.phases == {"⚔️ La Bataille"}
         winner = await check_the_end(t, table, session)
