@@ -43,6 +43,7 @@ SIDE_EMOJI = {"gauche": "⬅️", "droite": "➡️"}
 EMOJI = {PIOCHER: "🛍️", PASSER: "⏭️"}
 HAND_BUTTON = "Ma main"
 LAY_BUTTON = "Poser un domino…"
+FORM_TITLE = "Poser un domino"
 
 
 def plural(count: int, word: str) -> str:
@@ -73,6 +74,8 @@ def moves_text(moves: list[Action]) -> str:
 class ChevrePresenter(Presenter):
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
+        # The form's title is the spec's help, cut at 45 characters by Discord: say it short.
+        self.specs[POSER] = self.specs[POSER].model_copy(update={"help": FORM_TITLE})
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
 
     def state_of(self, session: Session) -> ChevreState | None:

@@ -176,6 +176,7 @@ async def my_hand(emu: Emulator, table: Message, user: User, hand: list[str]) ->
 async def lay(emu: Emulator, table: Message, user: User, tile: str, side: str | None) -> InteractionRecord:
     opened = await emu.click(table, user, label="Poser un domino…")
     assert opened.response_type == 9 and opened.modal is not None, opened
+    assert opened.modal["title"] == "Poser un domino"
     values = {"tuile": tile} | ({"cote": side} if side else {})
     return await emu.submit_modal(opened, values)
 
@@ -203,6 +204,9 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
         assert nothing.ephemeral and nothing.content == "Tu n'as rien de caché à cette table."
         refused = await lay(emu, table, perceval, "2-2", None)
         assert refused.ephemeral and refused.content == "Ce n'est pas ton tour."
+        # /scores shows Karadoc the table as the channel sees it: counts, no tile.
+        scores = await emu.slash(tavern.channel, karadoc, "scores")
+        assert scores.ephemeral and "7 dominos en main" in scores.content
         watch.check(None)
 
         kinds: list[str] = []
