@@ -67,7 +67,10 @@ class Info(commands.Cog):
         else:
             rows = await store.stats(interaction.guild_id)
             title = "Statistiques du serveur"
-            lines = [f"**{titles.get(r.game, r.game)}** : {r.played} partie(s)" for r in rows]
+            lines = [
+                f"**{titles.get(r.game, r.game)}** : {r.played} partie(s), {r.minutes:.0f} min en moyenne"
+                for r in rows
+            ]
             board = await store.leaderboard(interaction.guild_id)
             if board:
                 lines.append("\n**Victoires**")

@@ -66,6 +66,7 @@ class GameStats:
     game: str
     played: int
     won: int
+    minutes: float = 0.0  # average length of these games
 
 
 _COLUMNS = (
@@ -266,7 +267,7 @@ class Store:
         """Finished games per game in a guild: all of them, or those ``player_id`` played."""
         if player_id is None:
             query = (
-                "SELECT game, COUNT(*) AS played, "
+                "SELECT game, COUNT(*) AS played, AVG(duration_ms) / 60000.0 AS minutes, "
                 "(SELECT COUNT(*) FROM finished_games g2 WHERE g2.game = g.game AND g2.guild_id IS ? AND g2.outcome = 'over'"
                 " AND EXISTS (SELECT 1 FROM finished_players p WHERE p.finished_id = g2.id AND p.won))"
                 " AS won FROM finished_games g WHERE guild_id IS ? AND outcome = 'over' GROUP BY game ORDER BY game"
@@ -274,14 +275,17 @@ class Store:
             params: tuple[Any, ...] = (guild_id, guild_id)
         else:
             query = (
-                "SELECT g.game AS game, COUNT(*) AS played, SUM(p.won) AS won FROM finished_games g "
+                "SELECT g.game AS game, COUNT(*) AS played, SUM(p.won) AS won, "
+                "AVG(g.duration_ms) / 60000.0 AS minutes FROM finished_games g "
                 "JOIN finished_players p ON p.finished_id = g.id "
                 "WHERE g.guild_id IS ? AND p.player_id = ? AND g.outcome = 'over' GROUP BY g.game ORDER BY g.game"
             )
             params = (guild_id, player_id)
         async with self._db.execute(query, params) as cursor:
             rows = await cursor.fetchall()
-        return [GameStats(r["game"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+        return [
+            GameStats(r["game"], int(r["played"]), int(r["won"] or 0), float(r["minutes"] or 0)) for r in rows
+        ]
 
     async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[tuple[str, int, int]]:
         """(name, games played, games won) per player in a guild, most wins first."""

@@ -316,6 +316,8 @@ async def test_a_finished_game_is_kept_with_players_scores_and_winner(make_manag
     bob = await manager.store.stats(1, "2")
     assert [(s.game, s.played, s.won) for s in alice] == [("toy", 1, 1)]
     assert [(s.game, s.played, s.won) for s in bob] == [("toy", 1, 0)]
+    [server] = await manager.store.stats(1)
+    assert (server.game, server.played) == ("toy", 1) and 0 <= server.minutes < 1
     assert await manager.store.leaderboard(1) == [("J1", 1, 1), ("J2", 1, 0)]
     with pytest.raises(TableError) as closed:
         await manager.act(session.id, "2", THROW, wall_ms())
