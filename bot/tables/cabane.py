@@ -117,11 +117,11 @@ class CabanePresenter(Presenter):
         lead = LEAD_FIRST_PHASE if state.phase == "debroussaillage" else LEAD_LATER
         standing = {
             "debroussaillage": "on cherche à poser la première cabane debout (un T).",
-            "dix_coups": "la première cabane est debout : 10 coups chacun pour poser le deuxième T.",
-            "bataille": "personne n'a posé le deuxième T : chacun son tour, un dé.",
+            "dix_coups": "la première cabane est debout, chacun a dix coups pour poser le deuxième T.",
+            "bataille": "personne n'a posé le deuxième T, chacun son tour lance le dé.",
         }[state.phase]
         return (
-            f"{emoji} {name} (manche {state.round}) : {standing}\n"
+            f"{emoji} {name} (manche {state.round}) — {standing}\n"
             f"Il faut {points_text(lead)} d'avance sur tous les adversaires pour gagner."
         )
 

@@ -74,7 +74,7 @@ async def test_clearing_the_ground_shows_both_dice_to_throw_and_the_lead_to_win(
     assert embed.title == "La Cabane sul' Dos — le jeu à 2 dés"
     assert "Dernier lancer" not in shown
     assert shown["Phase"] == (
-        "🌿 Le Débroussaillage (manche 1) : on cherche à poser la première cabane debout (un T).\n"
+        "🌿 Le Débroussaillage (manche 1) — on cherche à poser la première cabane debout (un T).\n"
         "Il faut 3 points d'avance sur tous les adversaires pour gagner."
     )
     assert shown["À jouer"] == "<@111> lance les deux dés, et continue jusqu'à une C ou un T."
@@ -110,7 +110,7 @@ async def test_the_ten_coups_are_counted_aloud_with_the_coups_left(manager: Sess
     await throw(manager, session, ALICE)
     shown = fields(session)
     assert shown["Dernier lancer"] == "J111 : 🏠 **T** (Toit) · 🚪 **F** (Façade)"
-    assert shown["Phase"].startswith("🔟 10 coups chacun (manche 1) : la première cabane est debout")
+    assert shown["Phase"].startswith("🔟 10 coups chacun (manche 1) — la première cabane est debout")
     assert shown["Phase"].endswith("Il faut 2 points d'avance sur tous les adversaires pour gagner.")
     assert shown["À jouer"] == "<@111> compte « 0 » : encore 10 coups.\n▱▱▱▱▱▱▱▱▱▱"
     assert shown["10 coups à venir"] == "J222"
@@ -202,7 +202,7 @@ async def test_phase_changes_get_a_line_of_their_own_and_ordinary_throws_do_not(
     assert said(await throw(manager, session, BOB, 10)) == [
         "⚔️ Personne n'a posé le deuxième T : on entame la bataille !"
     ]
-    assert fields(session)["Phase"].startswith("⚔️ La Bataille (manche 1) : personne n'a posé le deuxième T")
+    assert fields(session)["Phase"].startswith("⚔️ La Bataille (manche 1) — personne n'a posé le deuxième T")
     assert fields(session)["À jouer"] == "<@111> lance le dé : encore 1 lancer."
 
 
