@@ -66,8 +66,10 @@ def main() -> int:
         if missing_token and sys.stdin.isatty():
             _offer_local_game()
         return 2
-    if not settings.discord_token.get_secret_value().strip():
+    if not settings.discord_token.get_secret_value().strip():  # DISCORD_TOKEN= left empty in .env
         print(NO_TOKEN, file=sys.stderr)
+        if sys.stdin.isatty():
+            _offer_local_game()
         return 2
 
     from .app import create_bot

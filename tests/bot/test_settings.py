@@ -40,6 +40,13 @@ def test_without_a_token_the_bot_explains_and_exits_with_code_2(tmp_path: Path) 
     assert "Traceback" not in result.stderr
 
 
+def test_an_empty_token_copied_from_the_example_file_is_a_missing_token(tmp_path: Path) -> None:
+    (tmp_path / ".env").write_text((ROOT / ".env.example").read_text(encoding="utf-8"), encoding="utf-8")
+    result = run_bot(tmp_path)
+    assert result.returncode == 2
+    assert "DISCORD_TOKEN" in result.stderr and "Traceback" not in result.stderr
+
+
 def test_a_bad_setting_is_named_without_echoing_the_token(tmp_path: Path) -> None:
     result = run_bot(tmp_path, DISCORD_TOKEN="sekret-token-value", TAVERNE_TURN_TIMEOUT_S="-5")
     assert result.returncode == 2
