@@ -22,8 +22,8 @@ import pytest
 from bot.sessions import Session, SessionManager
 from bot.sessions.manager import LOG_LINES
 from bot.store import SessionRecord, Store
-from bot.tables import presenter_for
-from bot.tables.chevre import CHAIN_FILE, ChevrePresenter
+from bot.tables import chevre, presenter_for
+from bot.tables.chevre import CHAIN_FILE
 from bot.ui import ids
 from bot.ui.clicks import ClickHandler
 from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
@@ -35,7 +35,7 @@ from tests.games.randomplay import RANDOM_GAMES
 from ..conftest import seated_game
 from ..test_presenter import check_discord_limits, flat
 
-PRESENTER = presenter_for(GAME)
+PRESENTER = chevre.PRESENTER
 NAMES = {"1": "Anne", "2": "Bruno", "3": "Chloé", "4": "David"}
 # A tile as the channel could read it: « 2-5 » in words, « [2|5] » in the chain's text.
 TILE_WORD = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])|\[([0-6])\|([0-6])\]")
@@ -55,11 +55,11 @@ def chevre_state(session: Session) -> ChevreState:
     return session.state
 
 
-def session_at(state: ChevreState, events: list[Event] = ()) -> Session:  # type: ignore[assignment]
+def session_at(state: ChevreState, events: list[Event] | None = None) -> Session:
     """A playing table around ``state``; its log holds the public lines of ``events``, as the manager's."""
     names = {p: NAMES[p] for p in state.players}
     rec = SessionRecord(channel_id=10, game=GAME.name, host_id="1", names=names, status="playing", id=7)
-    rec.log = [GAME.describe(e, names) for e in events if e.to is None][-LOG_LINES:]
+    rec.log = [GAME.describe(e, names) for e in events or [] if e.to is None][-LOG_LINES:]
     return Session(rec=rec, game=GAME, state=state)
 
 
@@ -132,7 +132,7 @@ async def manager(db_path: Path) -> AsyncIterator[SessionManager]:
 
 
 def test_the_game_has_its_own_presenter() -> None:
-    assert isinstance(PRESENTER, ChevrePresenter)
+    assert presenter_for(GAME) is PRESENTER
 
 
 def test_the_table_shows_counts_accounts_and_memory_but_no_tile_of_a_hand() -> None:
@@ -186,7 +186,7 @@ def test_a_player_with_nothing_to_lay_is_offered_the_bazar_and_only_the_bazar() 
     assert labels(view) == ["Piocher au bazar (18 dominos)", "Ma main", "Quitter"]
     assert decoded(view) == [Action(kind="piocher")]
     assert fields(session)["À jouer"] == "<@2> n'a rien qui se pose : au bazar !"
-    assert PRESENTER.private(session, "2").endswith("Aucun domino ne se pose : pioche au bazar.")  # type: ignore[union-attr]
+    assert (PRESENTER.private(session, "2") or "").endswith("Aucun domino ne se pose : pioche au bazar.")
     assert labels(PRESENTER.private_view(session, "2")) == ["Piocher au bazar (18 dominos)"]
     play(session, "2", Action(kind="piocher"))
     # The draw is public, the tile is not: the channel sees one more domino in Bruno's hand.
