@@ -3,7 +3,7 @@
 from .dice import Dice
 from .errors import IllegalAction
 from .game import COMMON_VOCABULARY, LEAVE, REMOVE, TICK, Game
-from .model import SYSTEM, Action, ActionSpec, ArgSpec, BaseState, Event, PlayerId
+from .model import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, BaseState, Event, PlayerId
 
 __all__ = [
     "COMMON_VOCABULARY",
@@ -14,6 +14,7 @@ __all__ = [
     "Action",
     "ActionSpec",
     "ArgSpec",
+    "ArgValue",
     "BaseState",
     "Dice",
     "Event",
