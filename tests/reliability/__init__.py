@@ -1,0 +1,1 @@
+"""Reliability tests (issue 11): crashes, races, random play with illegal moves, hostile input."""

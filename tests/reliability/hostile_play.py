@@ -1,0 +1,160 @@
+"""Random play mixing legal moves and hostile attempts, checking after every attempt that:
+
+- a refused attempt raised ``IllegalAction`` (nothing else), left the state untouched, and has a
+  French sentence for the player (not the « Action refusée (code) » fallback);
+- an accepted move keeps the game's ledger (pieces, tiles, dice, scores), bumps ``version`` by
+  one, and its state goes to JSON and back unchanged;
+- replaying only the accepted moves from the start gives the same end (a refused attempt leaves
+  no trace, not even in the dice).
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
+from games.core.autoplay import choose
+
+from .hostile_moves import OUTSIDERS, hostile_attempt
+from .ledgers import ledger_for
+
+Move = tuple[PlayerId, Action, int]
+
+
+@dataclass
+class Tally:
+    """What the attempts did, over many games (the test's figures and its findings)."""
+
+    games: int = 0
+    finished: int = 0
+    steps: int = 0
+    refused: Counter[str] = field(default_factory=Counter)
+    # Accepted although not among the legal actions of that player at that moment: (kind, who).
+    accepted_outside: Counter[str] = field(default_factory=Counter)
+    unexplained: Counter[str] = field(default_factory=Counter)
+    examples: dict[str, str] = field(default_factory=dict)
+    # The state before the first example of each sort, to replay it by hand.
+    before: dict[str, str] = field(default_factory=dict)
+
+
+class Crash(AssertionError):
+    """The engine raised something other than IllegalAction, or broke an invariant: how to replay it."""
+
+
+def _who(player: PlayerId, state: BaseState) -> str:
+    if player in state.players:
+        return "seated"
+    return "outsider" if player in OUTSIDERS else "table"
+
+
+def _arg_names(game: Game[Any], kind: str) -> set[str]:
+    return {a.name for s in game.full_vocabulary() if s.kind == kind for a in s.args}
+
+
+def _accepted_outside(
+    game: Game[Any],
+    state: BaseState,
+    player: PlayerId,
+    action: Action,
+    at: int,
+    new: BaseState,
+    events: list[Event],
+    tally: Tally,
+    where: str,
+) -> None:
+    """Sorts an accepted move that legal_actions did not list, keeping an example of each sort."""
+    original = state
+    deadline = game.deadline(state)
+    if deadline is not None and deadline <= at:
+        # The move came after a window's deadline: apply closed the window first, so the moves on
+        # offer were those of the state after that.
+        state = game.apply(state, SYSTEM, Action(kind=TICK), at)[0]
+    # Free values (a stake, a tile written « 5-3 », a point by its name) make legal_actions a
+    # sample: a move of a kind the player had on offer is one of them.
+    kinds = {a.kind for a in game.legal_actions(state, player)}
+    own = [e for e in events if e.data.get("player") == player or e.data.get("by") == player]
+    faults = [f"bévue {e.data.get('cause')}" for e in own if e.kind == "bevue"]
+    faults += ["interruption" for e in own if e.kind == "sloubi_interrompu"]
+    if faults:
+        key = f"{action.kind} ({_who(player, state)}) → {faults[0]}"
+    elif action.kind not in kinds:
+        key = f"{action.kind} ({_who(player, state)})"
+    else:
+        unknown = set(action.args) - _arg_names(game, action.kind)
+        if not unknown:
+            return
+        key = f"{action.kind} with an unknown argument"
+        known = {k: v for k, v in action.args.items() if k not in unknown}
+        without, _ = game.apply(state, player, Action(kind=action.kind, args=known), at)
+        assert without == new, f"an unknown argument changed what {action.kind} does: {where}"
+    tally.accepted_outside[key] += 1
+    tally.examples.setdefault(key, where)
+    tally.before.setdefault(key, original.model_dump_json())
+
+
+def hostile_play(
+    game: Game[Any],
+    start: BaseState,
+    rng: random.Random,
+    tally: Tally,
+    *,
+    hostile_rate: float = 0.4,
+    stale_rate: float = 0.2,
+    max_steps: int = 5_000,
+) -> tuple[BaseState, list[Move]]:
+    ledger = ledger_for(game.name, start)
+    state, now = start, 0
+    moves: list[Move] = []
+    tally.games += 1
+    for step in range(max_steps):
+        if state.over:
+            tally.finished += 1
+            break
+        legal = [(p, a) for p in [*state.players, *OUTSIDERS] for a in game.legal_actions(state, p)]
+        if rng.random() < hostile_rate:
+            player, action = hostile_attempt(game, state, legal, rng)
+            late = rng.random() < stale_rate
+            at = now - rng.randint(1, 60_000) if late else now + rng.randint(0, 300)
+        else:
+            chosen = choose(game, state, rng, now)
+            if chosen is None:
+                break
+            player, action, at = chosen
+        tally.steps += 1
+        before = state.model_dump_json()
+        where = f"{game.name} seed={start.dice.seed} step={step}: {player!r} {action!r} at {at}"
+        try:
+            new, events = game.apply(state, player, action, at)
+        except IllegalAction as error:
+            if state.model_dump_json() != before:
+                raise Crash(f"a refused action changed the state: {where}") from error
+            tally.refused[error.code] += 1
+            text = game.explain(error)
+            if not text or text.startswith("Action refusée (") or "{" in text:
+                tally.unexplained[f"{error.code} ({action.kind})"] += 1
+            continue
+        except Exception as error:
+            raise Crash(f"{type(error).__name__}: {error} — {where}") from error
+        if (player, action) not in legal:
+            _accepted_outside(game, state, player, action, at, new, events, tally, where)
+        try:
+            assert new.version == state.version + 1, "version not bumped"
+            assert game.load(new.model_dump_json()) == new, "JSON round trip differs"
+            ledger.check(new, events)
+            for event in events:
+                game.describe(event)
+        except Exception as error:
+            raise Crash(f"{type(error).__name__}: {error} — after {where}") from error
+        state, now = new, max(now, at)
+        moves.append((player, action, at))
+    return state, moves
+
+
+def replay(game: Game[Any], start: BaseState, moves: list[Move]) -> BaseState:
+    state = start
+    for player, action, at in moves:
+        state, _ = game.apply(state, player, action, at)
+    return state
