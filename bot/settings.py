@@ -1,26 +1,43 @@
-"""The bot's settings, read from the environment or a ``.env`` file (pydantic-settings)."""
+"""The bot's settings, read from the environment or a ``.env`` file (pydantic-settings).
+
+``StoreSettings`` is the part the maintenance commands (backup, healthcheck) need: they run beside a
+live bot, in the same container, and must not need the Discord token.
+"""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import yarl
-from pydantic import Field, SecretStr, field_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
-class Settings(BaseSettings):
-    """Every setting has a ``TAVERNE_`` variable, except the token which keeps Discord's usual name."""
 
+class StoreSettings(BaseSettings):
     model_config = SettingsConfigDict(
         env_prefix="TAVERNE_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
     )
 
-    discord_token: SecretStr = Field(validation_alias="DISCORD_TOKEN")
     database: Path = Path("data/taverne.sqlite3")
     log_level: str = "INFO"
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        level = value.strip().upper()
+        if level not in LEVELS:
+            raise ValueError(f"niveau inconnu ; attendu {', '.join(LEVELS)}")
+        return level
+
+
+class Settings(StoreSettings):
+    """Every setting has a ``TAVERNE_`` variable, except the token which keeps Discord's usual name."""
+
+    discord_token: SecretStr = Field(validation_alias="DISCORD_TOKEN")
     # One guild to sync the commands to instantly (a global sync takes up to an hour to show).
-    guild_id: int | None = None
+    guild_id: int | None = Field(None, gt=0)
     # Pointing the bot at another Discord (the local emulator, a proxy).
     api_base: str | None = None
     gateway_url: str | None = None
@@ -31,18 +48,55 @@ class Settings(BaseSettings):
     # Timers close a window this long after its deadline, so clicks stamped in time still count.
     window_grace_s: float = Field(1.5, ge=0)
 
-    @field_validator("log_level")
-    @classmethod
-    def _known_level(cls, value: str) -> str:
-        level = value.upper()
-        if level not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
-            raise ValueError("DEBUG, INFO, WARNING, ERROR ou CRITICAL")
-        return level
-
     @field_validator("guild_id", "api_base", "gateway_url", mode="before")
     @classmethod
     def _empty_is_none(cls, value: object) -> object:
         return None if value == "" else value
+
+    @field_validator("api_base", "gateway_url")
+    @classmethod
+    def _an_address(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        url = yarl.URL(value.strip())
+        if url.scheme not in {"http", "https", "ws", "wss"} or not url.host:
+            raise ValueError("adresse attendue, ex. http://127.0.0.1:8765/api/v10 ou ws://127.0.0.1:8765/")
+        return value.strip()
+
+
+# What pydantic says, in the words of someone filling in a .env file.
+_PROBLEMS = {
+    "missing": "manquant",
+    "int_parsing": "nombre entier attendu (l'identifiant du serveur : clic droit sur le serveur → Copier l'identifiant)",
+    "float_parsing": "nombre attendu (en secondes, ex. 300)",
+    "greater_than": "doit être plus grand que {gt}",
+    "greater_than_equal": "doit être au moins {ge}",
+    "bool_parsing": "oui ou non attendu (true/false)",
+}
+
+
+def setting_problems(error: ValidationError) -> tuple[bool, list[str]]:
+    """Whether the token is missing, and one French line per other problem — naming the variable,
+    never echoing its value (a misplaced token must not end up in a terminal or a log)."""
+    missing_token = False
+    problems = []
+    for item in error.errors():
+        where = ".".join(str(x) for x in item.get("loc", ()))
+        if where.lower() == "discord_token":
+            missing_token = True
+            continue
+        kind = str(item.get("type", ""))
+        context = item.get("ctx") or {}
+        if kind == "value_error":
+            text = str(context.get("error", item.get("msg", "valeur invalide")))
+        else:
+            text = _PROBLEMS.get(kind, str(item.get("msg", "valeur invalide")))
+            try:
+                text = text.format(**context)
+            except (KeyError, IndexError, ValueError):
+                pass
+        problems.append(f"  TAVERNE_{where.upper()} : {text}")
+    return missing_token, problems
 
 
 def point_discord_elsewhere(api_base: str | None, gateway_url: str | None) -> None:

@@ -66,4 +66,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN turn_timeout_ms INTEGER;
     """,
+    # 3: the dice seed a table was opened with (/jouer graine=…), and the bot's heartbeat, which the
+    # Docker HEALTHCHECK (python -m bot healthcheck) reads: one row, rewritten while connected.
+    """
+    ALTER TABLE sessions ADD COLUMN seed INTEGER;
+    CREATE TABLE heartbeat (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        status TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        pid INTEGER NOT NULL
+    );
+    """,
 ]

@@ -49,6 +49,8 @@ class SessionRecord:
     waiting_since_ms: int = 0
     warned: bool = False
     turn_timeout_ms: int | None = None
+    # The dice seed chosen at /jouer (graine=…), used when the game starts; None: a random one.
+    seed: int | None = None
     id: int = 0
     seq: int = 0
 
@@ -71,7 +73,7 @@ class GameStats:
 
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
-    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms"
+    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed"
 )
 
 
@@ -94,6 +96,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.waiting_since_ms,
         int(rec.warned),
         rec.turn_timeout_ms,
+        rec.seed,
     )
 
 
@@ -117,6 +120,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         waiting_since_ms=row["waiting_since_ms"],
         warned=bool(row["warned"]),
         turn_timeout_ms=row["turn_timeout_ms"],
+        seed=row["seed"],
         seq=row["seq"],
     )
 
@@ -125,6 +129,7 @@ class Store:
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
+        self.closed = False
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -142,8 +147,11 @@ class Store:
         return store
 
     async def close(self) -> None:
+        """Waits for the transaction in progress, then closes (a second call does nothing)."""
         async with self._lock:
-            await self._db.close()
+            if not self.closed:
+                await self._db.close()
+                self.closed = True
 
     @asynccontextmanager
     async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
@@ -313,4 +321,15 @@ class Store:
                 "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
                 "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
                 (guild_id, json.dumps(settings, ensure_ascii=False)),
+            )
+
+    # --- heartbeat (for the Docker HEALTHCHECK) -------------------------------------------------
+    async def beat(self, status: str, at_ms: int, pid: int) -> None:
+        """``starting``, ``connected`` or ``stopped``, and when: see ``bot/health.py``."""
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO heartbeat (id, status, at_ms, pid) VALUES (1, ?, ?, ?) "
+                "ON CONFLICT (id) DO UPDATE SET status = excluded.status, at_ms = excluded.at_ms, "
+                "pid = excluded.pid",
+                (status, at_ms, pid),
             )

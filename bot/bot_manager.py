@@ -1,0 +1,125 @@
+"""The session manager as the bot runs it: a table may be opened with a chosen dice seed, and what
+happens at the tables leaves one log line each (opened, started, won, abandoned, removed, closed).
+
+The lines name the table by its number (``table 12``), the number players see in the table's footer
+and that a bug report carries, with the seed that replays its dice.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from games.core import Event, PlayerId
+
+from .sessions import Listener, Notice, Outcome, Session, SessionManager
+
+log = logging.getLogger("bot.tables")
+
+
+def seed_of(session: Session) -> int | None:
+    """The seed the table's dice come from: the game's own once started, the one chosen before."""
+    if session.state is not None:
+        return int(session.state.dice.seed)
+    return session.rec.seed
+
+
+def _players(session: Session, players: list[PlayerId]) -> str:
+    return ", ".join(f"{session.name(p)} ({p})" for p in players) or "personne"
+
+
+def log_end(session: Session) -> None:
+    state = session.state
+    if state is None or not state.over:
+        return
+    scores = session.game.scores(state)
+    shown = ", ".join(f"{session.name(p)} {s}" for p, s in scores.items())
+    log.info(
+        "table %d : partie de %s gagnée par %s (scores : %s ; graine %s)",
+        session.id,
+        session.game.name,
+        _players(session, list(state.winners)),
+        shown or "—",
+        seed_of(session),
+    )
+
+
+class BotManager(SessionManager):
+    async def open(self, *, seed: int | None = None, **table: Any) -> Session:
+        session = await super().open(**table)
+        if seed is not None:
+            session.rec.seed = seed
+            await self.store.save_session(session.rec)
+        log.info(
+            "table %d ouverte : %s, salon %s, serveur %s, hôte %s, options %s%s",
+            session.id,
+            session.game.name,
+            session.rec.channel_id,
+            session.rec.guild_id,
+            _players(session, [session.rec.host_id]),
+            session.rec.options,
+            f", graine {seed}" if seed is not None else "",
+        )
+        return session
+
+    async def start(
+        self, session_id: int, player: PlayerId, *, seed: int | None = None, loaded: list[int] | None = None
+    ) -> Outcome:
+        session = self.by_id(session_id)
+        if seed is None and session is not None:
+            seed = session.rec.seed
+        outcome = await super().start(session_id, player, seed=seed, loaded=loaded)
+        if outcome.error is None:
+            started = outcome.session
+            log.info(
+                "table %d : partie de %s commencée avec %s (graine %s)",
+                started.id,
+                started.game.name,
+                _players(started, started.players),
+                seed_of(started),
+            )
+        return outcome
+
+    async def act(self, session_id: int, player: PlayerId, *args: Any, **kwargs: Any) -> Outcome:
+        outcome = await super().act(session_id, player, *args, **kwargs)
+        if outcome.ended:
+            log_end(outcome.session)
+        return outcome
+
+    async def leave_lobby(self, session_id: int, player: PlayerId) -> Session:
+        session = await super().leave_lobby(session_id, player)
+        if self.by_id(session_id) is None:
+            log.info("table %d fermée avant de commencer : plus personne n'y est assis", session_id)
+        return session
+
+    async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
+        session = await super().abandon(channel_id, player, is_admin=is_admin)
+        log.info(
+            "table %d abandonnée par %s%s (graine %s)",
+            session.id,
+            _players(session, [player]),
+            " (Gérer le serveur)" if is_admin and player != session.rec.host_id else "",
+            seed_of(session),
+        )
+        return session
+
+
+class JournalListener:
+    """Logs what happens without a click, then lets the bot's own listener tell the channel."""
+
+    def __init__(self, inner: Listener) -> None:
+        self.inner = inner
+
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        if notice.kind == "removed":
+            log.info("table %d : %s retiré(s) pour inactivité", session.id, _players(session, notice.players))
+            log_end(session)
+        elif notice.kind == "warned":
+            log.info("table %d : %s prévenu(s) d'un retrait prochain", session.id, _players(session, notice.players))
+        elif notice.kind == "idle_closed":
+            log.info("table %d (%s) fermée : inactive trop longtemps", session.id, session.game.name)
+        elif notice.kind == "resumed":
+            log.info("table %d (%s) reprise après le redémarrage", session.id, session.game.name)
+        elif notice.kind == "window_closed":
+            log_end(session)
+        await self.inner.table_changed(session, events, notice)

@@ -1,0 +1,63 @@
+"""The bot's heartbeat and ``python -m bot healthcheck`` (the Docker HEALTHCHECK).
+
+While connected to Discord the bot rewrites one row of the ``heartbeat`` table every ``BEAT_S``
+seconds: ``starting`` when it opens its database, ``connected`` while the gateway is up, ``stopped``
+when it shuts down cleanly. The check needs no token and writes nothing: it exits 0 when the
+database opens and the bot either is stopped or beat less than ``STALE_S`` seconds ago.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+BEAT_S = 30.0
+# Three missed beats: a gateway reconnection (seconds) passes, a bot cut off for minutes does not.
+STALE_S = 90.0
+
+STARTING, CONNECTED, STOPPED = "starting", "connected", "stopped"
+
+
+@dataclass
+class Health:
+    code: int  # the exit code: 0 healthy, 1 not
+    text: str
+
+
+def check(database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S) -> Health:
+    now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    if not database.is_file():
+        return Health(1, f"base introuvable : {database}")
+    try:
+        # A plain connection that only reads: a read-only URI cannot open a WAL file whose -shm is gone.
+        db = sqlite3.connect(database, timeout=5)
+        try:
+            version = int(db.execute("PRAGMA user_version").fetchone()[0])
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            if "sessions" not in tables:
+                return Health(1, f"{database} n'est pas une base Taverne (aucune table « sessions »)")
+            db.execute("SELECT COUNT(*) FROM sessions").fetchone()
+            row = (
+                db.execute("SELECT status, at_ms, pid FROM heartbeat WHERE id = 1").fetchone()
+                if "heartbeat" in tables
+                else None
+            )
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        return Health(1, f"base illisible ({database}) : {error}")
+    if row is None:
+        return Health(0, f"base lisible (schéma {version}) ; le bot n'a encore jamais tourné dessus")
+    status, at_ms, pid = str(row[0]), int(row[1]), int(row[2])
+    age_s = max(0.0, (now_ms - at_ms) / 1000)
+    if status == STOPPED:
+        return Health(0, f"base lisible (schéma {version}) ; bot arrêté proprement il y a {age_s:.0f} s")
+    if age_s > stale_s:
+        return Health(
+            1,
+            f"pas de battement du bot (pid {pid}, « {status} ») depuis {age_s:.0f} s "
+            f"(plus de {stale_s:.0f} s) : déconnecté de Discord, bloqué ou arrêté brutalement",
+        )
+    return Health(0, f"bot {'connecté' if status == CONNECTED else 'en démarrage'} (pid {pid}), battement il y a {age_s:.0f} s")
