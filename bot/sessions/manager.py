@@ -537,15 +537,26 @@ class SessionManager:
 
 
 def waiting_for(game: Game[Any], state: BaseState) -> list[PlayerId]:
-    """Whom the table waits for (pings, turn timers): ``to_act``, narrowed to the players who have a
-    turn action (``who="turn"``) when someone has one — holding an optional move (a Civet to
-    announce, a challenge to call) is not keeping the table waiting."""
+    """Whom the table waits for (pings, turn timers): when any seated player has a turn action
+    (``who="turn"``), exactly those players; otherwise the game's ``to_act``.
+
+    Holding an optional move (a Civet to announce, a Grelottine to call: ``who="any"``) never makes
+    a player someone the table waits for, whatever the engine's ``to_act`` says: they are neither
+    pinged nor removed for an idle turn while someone else has the dice.
+    """
     if state.over:
         return []
-    waiting = game.to_act(state)
     turn_kinds = {s.kind for s in game.vocabulary() if s.who == "turn"}
-    on_turn = [p for p in waiting if any(a.kind in turn_kinds for a in game.legal_actions(state, p))]
-    return on_turn or waiting
+    on_turn: list[PlayerId] = []
+    for player in state.players:
+        try:
+            actions = game.legal_actions(state, player)
+        except Exception:  # one player's listing failing must not stop the table's clock for all
+            log.exception("legal_actions a échoué (%s, joueur %s)", game.name, player)
+            continue
+        if any(a.kind in turn_kinds for a in actions):
+            on_turn.append(player)
+    return on_turn or list(game.to_act(state))
 
 
 def _option_errors(error: ValidationError) -> str:

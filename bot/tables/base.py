@@ -31,6 +31,7 @@ from ..ui.components import (
     MenuButton,
     button,
     clip,
+    fit,
 )
 
 log = logging.getLogger(__name__)
@@ -42,6 +43,10 @@ EXPAND_MAX = 25  # a missing argument with at most this many values becomes butt
 COLOUR = discord.Colour(0x8E5B2E)
 # The tail of a group select's custom_id: GROUP + the action kind.
 GROUP = "g."
+# Discord's limits on a form (modal): its title and each field's label; a field's placeholder.
+TITLE_MAX = 45
+FIELD_LABEL_MAX = 45
+PLACEHOLDER_MAX = 100
 # Asked for what someone not seated may do (join mid-game): Discord never gives a user the id 0.
 OUTSIDER: PlayerId = "0"
 
@@ -391,6 +396,24 @@ class Presenter:
             text = text.replace(f'"{seated}"', f'"{name}"')
         return clip(text, 1900) if lines else None
 
+    def private_view(self, session: Session, player: PlayerId) -> ui.View | None:
+        """Components for ``player`` alone, sent with « Mon jeu » / « Ma main » (their moves as
+        buttons, say). None by default. A click on one plays, then that private message is drawn
+        again with this view as it is after the move."""
+        return None
+
+    def private_files(self, session: Session, player: PlayerId) -> list[discord.File]:
+        """Pictures for ``player`` alone (their hand), sent with « Mon jeu ». None by default."""
+        return []
+
+    def has_private_answer(self) -> bool:
+        """Whether « Mon jeu » carries components or pictures (the presenter overrides them): a
+        click from that private message then redraws it with the player's hand after the move."""
+        cls = type(self)
+        return (
+            cls.private_view is not Presenter.private_view or cls.private_files is not Presenter.private_files
+        )
+
     def announcement(self, session: Session, event: Event) -> str | None:
         """A line that deserves its own message in the channel (besides the table). None by default."""
         return None
@@ -403,3 +426,45 @@ class Presenter:
         """The arguments a form asks for ``kind`` (at most five)."""
         spec = self.specs.get(kind)
         return [a for a in spec.args][:5] if spec else []
+
+    def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
+        """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
+        that kind. Otherwise the form does not open, and they are told why."""
+        state = session.state
+        if state is None or state.over:
+            return False
+        try:
+            return any(a.kind == kind for a in self.game.legal_actions(state, player))
+        except Exception:
+            log.exception("legal_actions a échoué (%s)", self.game.name)
+            return False
+
+    def form_title(self, session: Session, kind: str) -> str:
+        """The form's title: the action's help, cut at a word to Discord's 45 characters."""
+        spec = self.specs.get(kind)
+        text = spec.help.rstrip(" .") if spec and spec.help else kind.replace("_", " ").capitalize()
+        return fit(text, TITLE_MAX)
+
+    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
+        """A form field's label: the argument's help when it is short enough to be one, else its
+        name in words (the help then goes to the placeholder). Discord allows 45 characters."""
+        help_text = " ".join(arg.help.split())
+        if help_text and len(help_text) <= FIELD_LABEL_MAX:
+            return help_text[0].upper() + help_text[1:]
+        return fit(arg.name.replace("_", " ").capitalize(), FIELD_LABEL_MAX)
+
+    def field_hint(self, session: Session, kind: str, arg: ArgSpec) -> str:
+        """A form field's placeholder: the help the label could not hold, the range or the choices."""
+        parts = []
+        help_text = " ".join(arg.help.split())
+        if help_text and self.field_label(session, kind, arg) != help_text[0].upper() + help_text[1:]:
+            parts.append(help_text)
+        if arg.minimum is not None and arg.maximum is not None:
+            parts.append(f"de {arg.minimum} à {arg.maximum}")
+        elif arg.minimum is not None:
+            parts.append(f"au moins {arg.minimum}")
+        elif arg.choices and not help_text:
+            parts.append(" / ".join(arg.choices))
+        if arg.type == "ints":
+            parts.append("plusieurs nombres : 1,3")
+        return clip(" — ".join(parts), PLACEHOLDER_MAX)

@@ -2,7 +2,10 @@
 message is edited through the interaction, and pings or private answers go out as needed.
 
 Also the manager's ``Listener``: what happens without a click (a window closing, a warning, a
-removal, a restart) edits the table message through the channel and says so in the channel.
+removal, a restart) edits the table message through the channel and says so in the channel —
+held a moment, so that several such things close together make one edit and one message.
+
+At most one new channel message per action: the notable lines, the end or the ping go together.
 """
 
 from __future__ import annotations
@@ -15,15 +18,21 @@ from typing import Any, TypeVar, cast
 import discord
 
 from games.core import LEAVE, Action, ArgSpec, Event, IllegalAction, PlayerId
+from games.core.messages import COMMON
 from games.core.model import ArgValue
 
 from .. import rules_book
 from ..sessions import Notice, Outcome, Session, SessionManager, TableError
+from ..store import ABANDONED
 from ..tables import Presenter, mention, presenter_for, timestamp
-from ..tables.base import GROUP
+from ..tables.base import FIELD_LABEL_MAX, GROUP, PLACEHOLDER_MAX, TITLE_MAX
 from . import ids
-from .components import clip
+from .batch import DELAY_S, TimerNews
+from .components import clip, fit
 from .lobby import lobby_embed, lobby_view
+from .pictures import Pictures
+from .pings import Pings
+from .refusals import explain
 from .translate import translate_click
 
 log = logging.getLogger(__name__)
@@ -32,6 +41,11 @@ T = TypeVar("T")
 
 # Past this, the click is deferred so Discord's 3 s limit is never missed while the table is busy.
 ANSWER_WITHIN_S = 2.0
+PLAYED = "✅ C'est joué."
+NOTHING_HIDDEN = "Tu n'as rien de caché à cette table."
+NOT_YOUR_TURN = COMMON["not_your_turn"]
+
+Hand = tuple[str | None, discord.ui.View | None, list[discord.File]]
 
 
 def at_ms(interaction_or_message: discord.Interaction[Any] | discord.Message) -> int:
@@ -45,10 +59,12 @@ def display_name(user: discord.abc.User) -> str:
 
 
 class ClickHandler:
-    def __init__(self, manager: SessionManager) -> None:
+    def __init__(self, manager: SessionManager, *, timer_delay_s: float = DELAY_S) -> None:
         self.manager = manager
         self.client: discord.Client | None = None
-        self._pinged: dict[int, str] = {}
+        self.pings = Pings()
+        self.pictures = Pictures()
+        self.news = TimerNews(self._show_news, timer_delay_s)
         # Notices from before the gateway is ready (tables restored in setup_hook) wait for it.
         self._is_ready = False
         self._queued: list[tuple[Session, list[Event], Notice]] = []
@@ -69,12 +85,51 @@ class ClickHandler:
         except Exception:
             log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
 
+    async def settle(self) -> None:
+        """Waits until what timers said has been shown (tests; before closing)."""
+        await self.news.settle()
+
+    def close(self) -> None:
+        """Drops what timers said and was not shown yet (the bot is closing)."""
+        self.news.close()
+
     # --- answering ---------------------------------------------------------------------------------
-    async def private(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def private(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        *,
+        view: discord.ui.View | None = None,
+        files: list[discord.File] | None = None,
+    ) -> None:
+        extra: dict[str, Any] = {}
+        if view is not None:
+            extra["view"] = view
+        if files:
+            extra["files"] = files
         if interaction.response.is_done():
-            await interaction.followup.send(clip(text, 2000), ephemeral=True)
+            await interaction.followup.send(clip(text, 2000), ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+            await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)
+
+    async def refuse(
+        self, interaction: discord.Interaction[Any], session: Session | None, player: PlayerId, text: str
+    ) -> None:
+        """A refusal, privately. Clicked in a private hand, that message is drawn again as it is
+        now with the reason on top, so that its old buttons do not linger."""
+        message = interaction.message
+        if (
+            session is not None
+            and session.state is not None
+            and message is not None
+            and message.flags.ephemeral
+            and message.id != session.rec.message_id
+            and player in session.players
+            and presenter_for(session.game).has_private_answer()
+        ):
+            await self.show_private(interaction, session, player, f"⚠️ {text}")
+            return
+        await self.private(interaction, text)
 
     async def in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
         """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails)."""
@@ -85,12 +140,58 @@ class ClickHandler:
         return await task
 
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
-        """Edits the message the click came from into the table as it is now."""
+        """Edits the message the click came from into the table as it is now (its pictures are
+        uploaded again only when their bytes changed)."""
         embed, view, files = render(session)
+        message_id = interaction.message.id if interaction.message is not None else None
+        key, attachments = self.pictures.to_send(message_id, files)
+        changes: dict[str, Any] = {"embed": embed, "view": view}
+        if attachments is not None:
+            changes["attachments"] = attachments
         if interaction.response.is_done():
-            await interaction.edit_original_response(embed=embed, view=view, attachments=files)
+            await interaction.edit_original_response(**changes)
         else:
-            await interaction.response.edit_message(embed=embed, view=view, attachments=files)
+            await interaction.response.edit_message(**changes)
+        self.pictures.shown(message_id, key)
+
+    def hand(self, session: Session, player: PlayerId) -> Hand:
+        """What ``player`` alone may see: words, their own components, pictures (each may be none)."""
+        if session.state is None or player not in session.players:
+            return None, None, []
+        presenter = presenter_for(session.game)
+        try:
+            text = presenter.private(session, player)
+        except Exception:
+            log.exception("le jeu privé de %s a échoué (table %s)", session.game.name, session.id)
+            text = None
+        try:
+            return text, presenter.private_view(session, player), presenter.private_files(session, player)
+        except Exception:
+            log.exception("la main de %s a échoué (table %s)", session.game.name, session.id)
+            return text, None, []
+
+    async def show_private(
+        self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
+    ) -> None:
+        """Edits the private message the click came from: ``head``, then the player's hand as it is
+        now (words, buttons, pictures) when the presenter draws one; else ``head`` alone."""
+        text: str = head
+        view: discord.ui.View | None = None
+        files: list[discord.File] = []
+        if presenter_for(session.game).has_private_answer():
+            words, view, files = self.hand(session, player)
+            if words:
+                text = f"{head}\n\n{words}"
+        message_id = interaction.message.id if interaction.message is not None else None
+        key, attachments = self.pictures.to_send(message_id, files)
+        changes: dict[str, Any] = {"content": clip(text, 2000), "view": view}
+        if attachments is not None:
+            changes["attachments"] = attachments
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**changes)
+        else:
+            await interaction.response.edit_message(**changes)
+        self.pictures.shown(message_id, key)
 
     async def unrouted(self, interaction: discord.Interaction[Any]) -> None:
         """A click discord.py drops: its button is no longer on the message as Discord sends it now
@@ -120,12 +221,25 @@ class ClickHandler:
         if custom_id.startswith("tvs:") and custom_id.split(":", 3)[-1].startswith(GROUP):
             await self.group(interaction, custom_id, values)
             return
+        player = str(interaction.user.id)
         try:
-            session, turn, action = translate_click(self.manager, interaction.channel_id, custom_id, values)
+            session, turn, action = translate_click(
+                self.manager, interaction.channel_id, custom_id, values, player=player
+            )
         except TableError as error:
-            await self.private(interaction, error.text)
+            await self.refuse(interaction, self.session_of(interaction, custom_id), player, error.text)
             return
         await self.play(interaction, session, action, turn)
+
+    def session_of(self, interaction: discord.Interaction[Any], custom_id: str) -> Session | None:
+        """The table a table component belongs to, when it is open in this channel."""
+        try:
+            session = self.manager.by_id(ids.parse_table_id(custom_id).session)
+        except ids.BadId:
+            return None
+        if session is None or session.rec.channel_id != interaction.channel_id:
+            return None
+        return session
 
     async def group(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
         """A group of a very long list was picked: its actions, privately, to choose from."""
@@ -166,20 +280,20 @@ class ClickHandler:
                 ),
             )
         except TableError as error:
-            await self.private(interaction, error.text)
+            await self.refuse(interaction, session, player, error.text)
             return
         if outcome.error is not None:
-            await self.private(interaction, session.game.explain(outcome.error))
+            await self.refuse(interaction, session, player, explain(session, outcome.error))
             return
-        if interaction.message is not None and interaction.message.id == session.rec.message_id:
+        message = interaction.message
+        if message is not None and message.id == session.rec.message_id:
             await self.show_table(interaction, session)
         else:
-            # A private picker (a group's list): close it, and edit the table through the channel.
-            if interaction.response.is_done():
-                pass
-            elif interaction.message is not None and interaction.message.flags.ephemeral:
-                await interaction.response.edit_message(content="✅ C'est joué.", view=None)
-            else:
+            # A private message (a hand, a group's list): it is drawn again as it is after the
+            # move — or closed —, and the table is edited through the channel.
+            if message is not None and message.flags.ephemeral:
+                await self.show_private(interaction, session, player, PLAYED)
+            elif not interaction.response.is_done():
                 await interaction.response.defer()
             await self.refresh(session)
         await self.after(session, outcome.events, player=player, interaction=interaction)
@@ -192,34 +306,50 @@ class ClickHandler:
         player: PlayerId | None = None,
         interaction: discord.Interaction[Any] | None = None,
     ) -> None:
-        """Private lines for the clicker, notable lines and pings in the channel, the end."""
-        presenter = presenter_for(session.game)
+        """Private lines for the clicker; then one channel message: what timers said just before
+        (held, not shown yet), the notable lines, and the end or the ping."""
         mine = [self.manager.describe(session, e) for e in events if e.to is not None and player in e.to]
         if interaction is not None and mine:
             await self.private(interaction, "\n".join(mine))
-        lines = [line for e in events if e.to is None and (line := presenter.announcement(session, e))]
+        lines = self.news.take(session.id) + self.announcements(session, events)
+        await self.say_with_news(session, lines, player)
+
+    def announcements(self, session: Session, events: list[Event]) -> list[str]:
+        presenter = presenter_for(session.game)
+        lines = []
+        for event in events:
+            if event.to is not None:
+                continue
+            try:
+                line = presenter.announcement(session, event)
+            except Exception:
+                log.exception("annonce de %s impossible (%s)", event.kind, session.game.name)
+                continue
+            if line:
+                lines.append(line)
+        return lines
+
+    async def say_with_news(self, session: Session, lines: list[str], player: PlayerId | None) -> None:
+        """``lines``, then the end of the game or the ping, as one message (if there is anything)."""
         state = session.state
         if state is not None and state.over:
             winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
-            lines.append(f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}.")
+            lines = [*lines, f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}."]
         elif state is not None:
-            ping = self.ping_text(session)
+            ping = self.ping_text(session, player)
             if ping:
-                lines.append(ping)
+                lines = [*lines, ping]
         if lines:
             await self.say(session, "\n".join(lines))
 
-    def ping_text(self, session: Session) -> str | None:
-        """``<@id>, à toi !`` when the table now waits for someone else (edits do not notify)."""
+    def ping_text(self, session: Session, clicker: PlayerId | None = None) -> str | None:
+        """``<@id>, à toi !`` for the players the table newly waits for, not the one who just
+        played (edits notify nobody; a ping on every throw of the same player would be noise)."""
         state = session.state
         if state is None or state.over or session.game.deadline(state) is not None:
             return None
         waiting = self.manager.waiting(session)
-        key = f"{state.turn_no}:{','.join(waiting)}"
-        if not waiting or self._pinged.get(session.id) == key:
-            return None
-        self._pinged[session.id] = key
-        return ", ".join(mention(p, session.rec.names) for p in waiting) + ", à toi !"
+        return self.pings.text(session.id, waiting, lambda p: mention(p, session.rec.names), clicker)
 
     # --- forms (free numbers, words) -----------------------------------------------------------
     async def ask(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
@@ -241,18 +371,22 @@ class ClickHandler:
         if spec is None:
             await self.private(interaction, TableError("malformed").text)
             return
-        modal = discord.ui.Modal(title=clip(spec.help or spec.kind, 45), custom_id=custom_id, timeout=None)
+        player = str(interaction.user.id)
+        if not presenter.may_ask(session, player, spec.kind):
+            # Said before the form opens: filling it in only to be refused would waste the effort.
+            seated = player in session.players
+            await self.private(interaction, NOT_YOUR_TURN if seated else TableError("not_seated").text)
+            return
+        modal = discord.ui.Modal(
+            title=fit(presenter.form_title(session, spec.kind), TITLE_MAX), custom_id=custom_id, timeout=None
+        )
         for arg in presenter.form_fields(session, spec.kind):
-            hint = arg.help or arg.name
-            if arg.minimum is not None and arg.maximum is not None:
-                hint += f" ({arg.minimum} à {arg.maximum})"
-            elif arg.choices:
-                hint += f" ({' / '.join(arg.choices)})"
+            hint = clip(presenter.field_hint(session, spec.kind, arg), PLACEHOLDER_MAX)
             modal.add_item(
                 discord.ui.TextInput(
-                    label=clip(arg.name, 45),
+                    label=fit(presenter.field_label(session, spec.kind, arg), FIELD_LABEL_MAX),
                     custom_id=arg.name,
-                    placeholder=clip(hint, 100),
+                    placeholder=hint or None,
                     required=not arg.optional,
                     max_length=200,
                 )
@@ -278,7 +412,7 @@ class ClickHandler:
             await self.private(interaction, error.text)
             return
         except IllegalAction as error:
-            await self.private(interaction, session.game.explain(error))
+            await self.private(interaction, explain(session, error))
             return
         await self.play(interaction, session, action, parsed.turn)
 
@@ -309,8 +443,11 @@ class ClickHandler:
             return
         player = str(interaction.user.id)
         if parsed.tail == "me":
-            text = presenter_for(session.game).private(session, player) if player in session.players else None
-            await self.private(interaction, text or "Tu n'as rien de caché à cette table.")
+            text, view, files = self.hand(session, player)
+            if text is None and view is None and not files:
+                await self.private(interaction, NOTHING_HIDDEN)
+            else:
+                await self.private(interaction, text or "Ton jeu :", view=view, files=files)
         elif parsed.tail == "quit":
             if player not in session.players:
                 await self.private(interaction, TableError("not_seated").text)
@@ -338,12 +475,12 @@ class ClickHandler:
             await self.private(interaction, error.text)
             return
         if outcome.error is not None:
-            await self.private(interaction, session.game.explain(outcome.error))
+            await self.private(interaction, explain(session, outcome.error))
             return
         if not interaction.response.is_done():
             await interaction.response.edit_message(content="Tu as quitté la partie.", view=None)
         await self.refresh(session)
-        await self.after(session, outcome.events)
+        await self.after(session, outcome.events, player=player)
 
     # --- lobby -----------------------------------------------------------------------------------------
     async def lobby(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
@@ -375,12 +512,12 @@ class ClickHandler:
     async def started(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         session = outcome.session
         if outcome.error is not None:
-            await self.private(interaction, session.game.explain(outcome.error))
+            await self.private(interaction, explain(session, outcome.error))
             return
         if interaction.message is not None and interaction.message.id != session.rec.message_id:
             await self.manager.set_message(session, interaction.message.id)
         await self.show_table(interaction, session)
-        await self.after(session, outcome.events)
+        await self.after(session, outcome.events, player=str(interaction.user.id))
 
     # --- rules -----------------------------------------------------------------------------------------
     async def rules(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
@@ -411,10 +548,10 @@ class ClickHandler:
             await message.reply(error.text, delete_after=15, mention_author=False)
             return
         if outcome.error is not None:
-            await message.reply(session.game.explain(outcome.error), delete_after=15, mention_author=False)
+            await message.reply(explain(session, outcome.error), delete_after=15, mention_author=False)
             return
         await self.refresh(session)
-        await self.after(session, outcome.events)
+        await self.after(session, outcome.events, player=player)
 
     # --- outside clicks: the manager's listener -------------------------------------------------------
     def channel(self, session: Session) -> discord.abc.Messageable | None:
@@ -438,41 +575,59 @@ class ClickHandler:
         message_id = session.rec.message_id
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
+            key, attachments = self.pictures.to_send(message_id, files)
+            changes: dict[str, Any] = {"embed": embed, "view": view}
+            if attachments is not None:
+                changes["attachments"] = attachments
             try:
-                await partial(message_id).edit(embed=embed, view=view, attachments=files)
+                await partial(message_id).edit(**changes)
+                self.pictures.shown(message_id, key)
                 return
             except discord.NotFound:
-                pass
+                self.pictures.forget(message_id)
+            embed, view, files = render(session)  # an upload tried closes its files: draw again
+        key, _ = self.pictures.to_send(None, files)
         sent = await channel.send(embed=embed, view=view, files=files)
+        self.pictures.shown(sent.id, key)
         if self.manager.by_id(session.id) is session:
             await self.manager.set_message(session, sent.id)
 
     async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        """What happened without a click: held a moment (``TimerNews``), then one table edit and one
+        message for everything that happened to the table meanwhile."""
         if not self._is_ready:
             self._queued.append((session, events, notice))
             return
         names = session.rec.names
         who = ", ".join(mention(p, names) for p in notice.players)
         if notice.kind == "idle_closed":
+            self.news.take(session.id)
             await self.say(
                 session, f"🕯️ Table de {session.game.title} fermée : personne n'y a joué depuis longtemps."
             )
             await self.clear_buttons(session)
             return
-        if session.state is not None:
-            await self.refresh(session)
+        lines = []
         if notice.kind == "resumed":
-            await self.say(session, f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !")
+            lines.append(f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !")
         elif notice.kind == "warned" and notice.deadline_ms is not None:
-            await self.say(
-                session,
-                f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}.",
+            lines.append(
+                f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}."
             )
         elif notice.kind == "removed":
-            await self.say(session, f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer.")
-        await self.after(session, events)
+            lines.append(f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer.")
+        self.news.add(session, lines + self.announcements(session, events))
+
+    async def _show_news(self, session: Session, lines: list[str]) -> None:
+        """What timers said about a table, shown at last: one edit, one message."""
+        if session.rec.status == ABANDONED or (self.client is not None and self.client.is_closed()):
+            return
+        if session.state is not None:
+            await self.refresh(session)
+        await self.say_with_news(session, lines, None)
 
     async def clear_buttons(self, session: Session) -> None:
+        self.news.take(session.id)
         channel = self.channel(session)
         if channel is None or session.rec.message_id is None:
             return

@@ -20,6 +20,18 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def fit(text: str, limit: int) -> str:
+    """``text`` within ``limit`` characters, cut at a word when it must be cut (titles, labels)."""
+    text = " ".join(text.split())
+    if len(text) <= limit:
+        return text
+    cut = text[: limit - 1].rstrip()
+    space = cut.rfind(" ")
+    if space >= limit // 2:
+        cut = cut[:space]
+    return cut.rstrip(" ,;:-–(") + "…"
+
+
 class Clicks(Protocol):
     async def action(
         self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]

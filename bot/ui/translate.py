@@ -2,18 +2,29 @@
 
 from __future__ import annotations
 
-from games.core import Action
+import logging
+
+from games.core import Action, PlayerId
 
 from ..sessions import Session, SessionManager, TableError
 from ..tables import presenter_for
 from . import ids
 
+log = logging.getLogger(__name__)
+
 
 def translate_click(
-    manager: SessionManager, channel_id: int | None, custom_id: str, values: list[str]
+    manager: SessionManager,
+    channel_id: int | None,
+    custom_id: str,
+    values: list[str],
+    player: PlayerId | None = None,
 ) -> tuple[Session, int, Action]:
     """The table, the turn the button was drawn for, and the action. Raises TableError with the
-    reason to tell the player privately: malformed, closed (another or an old table), stale, gone."""
+    reason to tell the player privately: malformed, closed (another or an old table), stale, gone.
+
+    ``player``'s own legal actions count too: a button of their private hand (« Ma main ») is
+    one of them, not one of the table's."""
     try:
         parsed = ids.parse_table_id(custom_id)
     except ids.BadId:
@@ -35,6 +46,11 @@ def translate_click(
         raise TableError("malformed")
     presenter = presenter_for(session.game)
     candidates = [o.action for o in presenter.offers(session) if not o.ask]
+    if player is not None and not session.state.over:
+        try:
+            candidates += session.game.legal_actions(session.state, player)
+        except Exception:  # the engine's bug: the table's own offers still decode
+            log.exception("legal_actions a échoué (%s)", session.game.name)
     try:
         action = ids.decode_action(code, session.game.full_vocabulary(), candidates)
     except ids.BadId:

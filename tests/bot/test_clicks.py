@@ -260,6 +260,6 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
     choose = Interaction(1, wall_ms(), 10, 777)
     choose.message.flags.ephemeral = True  # type: ignore[union-attr]
     await clicks.action(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
-    assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None}
+    assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None, "attachments": []}
     assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
     assert session.rec.message_id == 999  # the table was drawn again in the channel
