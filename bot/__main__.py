@@ -1,13 +1,27 @@
-"""``python -m bot``: read the settings, start the bot. Without a token, explain how to get one."""
+"""``python -m bot``: read the settings, start the bot, stop it gracefully on SIGTERM or SIGINT.
+
+``python -m bot backup <fichier>`` and ``python -m bot healthcheck`` need no token: they run beside
+the live bot (``docker compose exec``, the Docker HEALTHCHECK).
+"""
 
 from __future__ import annotations
 
+import argparse
+import asyncio
 import logging
+import signal
 import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from .settings import Settings
+from .settings import Settings, StoreSettings, setting_problems
+
+if TYPE_CHECKING:
+    import discord
+
+log = logging.getLogger("bot")
 
 NO_TOKEN = """\
 Taverne : aucun jeton Discord (DISCORD_TOKEN) n'est configuré.
@@ -22,19 +36,6 @@ Taverne: no Discord token (DISCORD_TOKEN) is set.
   To play without Discord, locally:
     .venv/bin/python -m games play culdechouette --players A,B,C
 """
-
-
-def _settings_errors(error: ValidationError) -> tuple[bool, list[str]]:
-    """Whether the token is missing, and the other problems (never echoing the values)."""
-    missing_token = False
-    problems = []
-    for item in error.errors():
-        where = ".".join(str(x) for x in item.get("loc", ()))
-        if where.lower() == "discord_token":
-            missing_token = True
-            continue
-        problems.append(f"  TAVERNE_{where.upper()} : {item.get('msg', 'valeur invalide')}")
-    return missing_token, problems
 
 
 def _offer_local_game() -> None:
@@ -54,33 +55,121 @@ def _offer_local_game() -> None:
         print(f"Partie locale impossible : {error}", file=sys.stderr)
 
 
-def main() -> int:
+def _invalid(problems: list[str]) -> None:
+    print("Réglages invalides / invalid settings:\n" + "\n".join(problems), file=sys.stderr)
+
+
+def run_bot() -> int:
     try:
         settings = Settings()
     except ValidationError as error:
-        missing_token, problems = _settings_errors(error)
+        missing_token, problems = setting_problems(error)
         if missing_token:
             print(NO_TOKEN, file=sys.stderr)
         if problems:
-            print("Réglages invalides / invalid settings:\n" + "\n".join(problems), file=sys.stderr)
+            _invalid(problems)
         if missing_token and sys.stdin.isatty():
             _offer_local_game()
         return 2
-    if not settings.discord_token.get_secret_value().strip():  # DISCORD_TOKEN= left empty in .env
+    token = settings.discord_token.get_secret_value().strip()
+    if not token:  # DISCORD_TOKEN= left empty in .env
         print(NO_TOKEN, file=sys.stderr)
         if sys.stdin.isatty():
             _offer_local_game()
         return 2
 
-    from .app import create_bot
+    import discord
 
-    logging.basicConfig(
-        level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr
-    )
+    from .app import create_bot
+    from .logs import setup_logging
+
+    setup_logging(settings.log_level, token)
     bot = create_bot(settings)
-    # log_handler=None: discord.py keeps the logging set up above (it never logs the token).
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        asyncio.run(serve(bot, token))
+    except discord.LoginFailure:
+        log.error("Discord refuse le jeton (DISCORD_TOKEN) : recopiez-le depuis le portail des développeurs")
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        log.error(
+            "Discord refuse l'intent Message Content : activez *Message Content Intent* dans l'onglet Bot "
+            "du portail des développeurs (il sert au Chante-Sloubi)"
+        )
+        return 2
     return 0
+
+
+async def serve(bot: discord.Client, token: str) -> None:
+    """Runs the bot until it stops or a SIGTERM / SIGINT asks it to: then the move in flight is
+    finished and committed, and the database closed, before this returns."""
+    loop = asyncio.get_running_loop()
+    stopping: list[asyncio.Task[None]] = []
+
+    def stop(name: str) -> None:
+        if not stopping:
+            log.info("%s reçu : arrêt en douceur", name)
+            stopping.append(loop.create_task(bot.close()))
+
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, stop, sig.name)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+        for task in stopping:
+            await task
+
+
+def run_backup(target: Path) -> int:
+    from .backup import BackupError, backup
+
+    try:
+        settings = StoreSettings()
+    except ValidationError as error:
+        _invalid(setting_problems(error)[1])
+        return 2
+    try:
+        report = backup(settings.database, target)
+    except BackupError as error:
+        print(f"Sauvegarde impossible : {error}", file=sys.stderr)
+        return 1
+    print(
+        f"Sauvegarde écrite : {report.target} ({report.size // 1024} Kio, {report.sessions} table(s), "
+        f"{report.finished_games} partie(s) terminée(s))"
+    )
+    return 0
+
+
+def run_healthcheck(stale_s: float) -> int:
+    from .health import check
+
+    try:
+        settings = StoreSettings()
+    except ValidationError as error:
+        _invalid(setting_problems(error)[1])
+        return 2
+    result = check(settings.database, stale_s=stale_s)
+    print(result.text, file=sys.stdout if result.code == 0 else sys.stderr)
+    return result.code
+
+
+def main(argv: list[str] | None = None) -> int:
+    from .health import STALE_S
+
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Taverne, le bot Discord.")
+    commands = parser.add_subparsers(dest="command")
+    copy = commands.add_parser("backup", help="copie cohérente de la base, même pendant que le bot tourne")
+    copy.add_argument("fichier", type=Path, help="le fichier de sauvegarde (remplacé s'il existe)")
+    check = commands.add_parser("healthcheck", help="0 si la base s'ouvre et que le bot bat (Docker)")
+    check.add_argument("--max-age", type=float, default=STALE_S, help="secondes sans battement tolérées")
+    args = parser.parse_args(argv)
+    if args.command == "backup":
+        return run_backup(args.fichier)
+    if args.command == "healthcheck":
+        return run_healthcheck(args.max_age)
+    return run_bot()
 
 
 if __name__ == "__main__":

@@ -1,10 +1,15 @@
 """The bot object: ``create_bot(settings)`` builds it; ``setup_hook`` opens the store, restores the
-tables, re-arms their timers, registers the restart-proof buttons, loads the cogs, syncs commands."""
+tables, re-arms their timers, registers the restart-proof buttons, loads the cogs, syncs commands,
+and starts the heartbeat. ``close`` shuts down gracefully: the moves in flight are finished and
+committed, their answers given a moment to reach Discord, then the database is closed."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
-from collections.abc import Callable, Mapping
+import os
+from collections.abc import AsyncIterator, Callable, Mapping
 from typing import Any
 
 import discord
@@ -12,16 +17,24 @@ from discord.ext import commands
 
 from games.core import Game, registry
 
+from . import guild_config, health
+from .bot_manager import BotManager, JournalListener
 from .cogs import EXTENSIONS
-from .i18n import TaverneTranslator
-from .sessions import SessionManager, wall_ms
+from .sessions import Session, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
 from .tables import presenter_for
 from .ui.clicks import ClickHandler
 from .ui.components import DYNAMIC_ITEMS
+from .words import CommandTranslator
 
 log = logging.getLogger(__name__)
+
+CONFIG_EXTENSION = "bot.cogs.config"
+# At shutdown, how long the answers of moves already committed may take to reach Discord.
+ANSWER_GRACE_S = 5.0
+# discord.py's names for the tasks that handle an interaction or a message.
+_HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction", "discord.py: on_message")
 
 
 def intents() -> discord.Intents:
@@ -48,8 +61,10 @@ class TaverneBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self._store: Store | None = None
-        self._manager: SessionManager | None = None
+        self._manager: BotManager | None = None
         self._clicks: ClickHandler | None = None
+        self._heartbeat: asyncio.Task[None] | None = None
+        self._shutdown: asyncio.Future[None] | None = None
 
     # Set in setup_hook; reading them before is a programming error, said plainly.
     @property
@@ -59,7 +74,7 @@ class TaverneBot(commands.Bot):
         return self._store
 
     @property
-    def manager(self) -> SessionManager:
+    def manager(self) -> BotManager:
         if self._manager is None:
             raise RuntimeError("les tables ne sont pas encore chargées (setup_hook)")
         return self._manager
@@ -70,10 +85,27 @@ class TaverneBot(commands.Bot):
             raise RuntimeError("les tables ne sont pas encore chargées (setup_hook)")
         return self._clicks
 
+    def table_in(self, channel_id: int | None) -> Session | None:
+        """The table open in a channel, if the tables are loaded (error reports use it)."""
+        if self._manager is None or channel_id is None:
+            return None
+        return self._manager.in_channel(channel_id)
+
+    async def language(self, guild_id: int | None) -> str:
+        """The server's language for the bot's own messages (French when unknown or unreadable)."""
+        if self._store is None or self._store.closed:
+            return "fr"
+        try:
+            return (await guild_config.load(self._store, guild_id)).language
+        except Exception:
+            log.exception("réglages du serveur %s illisibles", guild_id)
+            return "fr"
+
     async def setup_hook(self) -> None:
         settings = self.settings
         self._store = await Store.open(settings.database)
-        manager = SessionManager(
+        await self._beat(health.STARTING)
+        manager = BotManager(
             self._store,
             self.games,
             turn_timeout_ms=int(settings.turn_timeout_s * 1000),
@@ -83,18 +115,19 @@ class TaverneBot(commands.Bot):
         )
         clicks = ClickHandler(manager)
         clicks.client = self
-        manager.listener = clicks
+        manager.listener = JournalListener(clicks)
         self._manager, self._clicks = manager, clicks
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for game in self.games.values():
             extra = presenter_for(game).dynamic_items()
             if extra:
                 self.add_dynamic_items(*extra)
-        await self.tree.set_translator(TaverneTranslator())
-        for extension in EXTENSIONS:
+        await self.tree.set_translator(CommandTranslator())
+        for extension in (*EXTENSIONS, CONFIG_EXTENSION):
             await self.load_extension(extension)
         restored = await manager.restore()
         log.info("%d table(s) restaurée(s), jeux : %s", len(restored), ", ".join(sorted(self.games)))
+        self._heartbeat = asyncio.create_task(self._beat_while_connected(), name="taverne-heartbeat")
         if self.sync_commands:
             await self.sync_tree()
 
@@ -116,20 +149,81 @@ class TaverneBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("connecté en tant que %s", self.user)
+        await self._beat(health.CONNECTED)
         self.clicks.ready()
 
+    # --- heartbeat (python -m bot healthcheck reads it) ---------------------------------------------
+    def connected(self) -> bool:
+        return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
+
+    async def _beat(self, status: str) -> None:
+        if self._store is None or self._store.closed:
+            return
+        try:
+            await self._store.beat(status, wall_ms(), os.getpid())
+        except Exception:  # a missed beat shows in the healthcheck; it must not stop the games
+            log.exception("battement « %s » non écrit", status)
+
+    async def _beat_while_connected(self) -> None:
+        while True:
+            await asyncio.sleep(health.BEAT_S)
+            if self.connected():
+                await self._beat(health.CONNECTED)
+
+    # --- shutdown -----------------------------------------------------------------------------------
     async def close(self) -> None:
+        """Graceful and idempotent: a signal, discord.py's own exit and a test may all call it."""
+        if self._shutdown is None:
+            self._shutdown = asyncio.ensure_future(self._shut_down())
+        await asyncio.shield(self._shutdown)
+
+    async def _shut_down(self) -> None:
         # Closed within the ~2 s discord.py waits before on_ready: its pending task would otherwise
         # try to dispatch on a closed client and log an error.
         ready_task = getattr(self._connection, "_ready_task", None)
         if ready_task is not None:
             ready_task.cancel()
-        if self._manager is not None:
-            await self._manager.close()
+        if self._heartbeat is not None:
+            self._heartbeat.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._heartbeat
+        manager = self._manager
+        if manager is not None:
+            # Every move being applied ends and is committed before the timers stop.
+            async with _every_table_held(manager):
+                await manager.close()
+            await _handlers_done(ANSWER_GRACE_S)
         await super().close()
         if self._store is not None:
-            await self._store.close()
+            # Still under the tables' locks: a move that slipped in after the gateway closed is
+            # either committed before the database closes or refused by the closed store.
+            async with _every_table_held(manager):
+                await self._beat(health.STOPPED)
+                await self._store.close()
             self._store = None
+            log.info("arrêt terminé : base de données fermée")
+
+
+@contextlib.asynccontextmanager
+async def _every_table_held(manager: BotManager | None) -> AsyncIterator[None]:
+    """Waits for each table's move in progress, then holds every table so none starts."""
+    async with contextlib.AsyncExitStack() as stack:
+        for session in manager.sessions() if manager is not None else []:
+            await stack.enter_async_context(session.lock)
+        yield
+
+
+async def _handlers_done(timeout: float) -> None:
+    """Gives the interactions being handled (their move committed) time to answer Discord."""
+    current = asyncio.current_task()
+    running = [
+        task
+        for task in asyncio.all_tasks()
+        if task is not current and not task.done() and task.get_name().startswith(_HANDLER_TASKS)
+    ]
+    if running:
+        log.info("arrêt : %d réponse(s) en cours à terminer", len(running))
+        await asyncio.wait(running, timeout=timeout)
 
 
 def create_bot(

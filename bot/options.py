@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import shlex
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Literal, get_args, get_origin
 
-from pydantic import BaseModel
+import annotated_types
+from pydantic import BaseModel, ValidationError
 
 from games.core import Game
 
 from .sessions import TableError
+from .ui.components import clip
 
 _WORDS = {"oui": "true", "non": "false", "vrai": "true", "faux": "false"}
 
@@ -65,3 +68,199 @@ def typed_options(game: Game[Any], chosen: dict[str, Any]) -> dict[str, Any]:
             )
         out[key] = value
     return out
+
+
+# --- the seed, possible values, and refusals in the players' words ---------------------------------
+
+SEED = "graine"
+SEED_MAX = 2**63 - 1
+
+
+@dataclass
+class TableOptions:
+    """What /jouer read: the game's options (raw) and the dice seed, when one was chosen."""
+
+    options: dict[str, Any]
+    seed: int | None = None
+
+
+def read_table_options(game: Game[Any], text: str | None, lang: str = "fr") -> TableOptions:
+    """``graine=<n>`` (any game: replays the same dice) and the game's own ``clé=valeur`` words."""
+    seed: int | None = None
+    rest = []
+    for word in (text or "").replace(",", " ").split():
+        key, sep, value = word.partition("=")
+        if sep and key.strip().lower() == SEED:
+            try:
+                seed = int(value.strip())
+            except ValueError:
+                seed = -1
+            if not 0 <= seed <= SEED_MAX:
+                detail = (
+                    f"« {word} » : a seed is a whole number (0 or more), e.g. graine=1234"
+                    if lang == "en"
+                    else f"« {word} » : la graine est un nombre entier positif, ex. graine=1234"
+                )
+                raise TableError("bad_options", game=game.title, detail=detail)
+        else:
+            rest.append(word)
+    return TableOptions(parse_options(game, " ".join(rest)), seed)
+
+
+@dataclass
+class OptionValues:
+    """What one option accepts: a few words to pick from, or a range of numbers."""
+
+    key: str
+    default: Any
+    words: list[str]
+    low: int | float | None = None
+    high: int | float | None = None
+    description: str = ""
+
+    @property
+    def hint(self) -> str:
+        if self.words and self.low is None:
+            return " / ".join(self.words)
+        if self.low is not None and self.high is not None:
+            return f"{_number(self.low)} … {_number(self.high)}"
+        if self.low is not None:
+            return f"≥ {_number(self.low)}"
+        return "nombre" if self.high is not None else ""
+
+
+def _number(value: float) -> str:
+    return str(int(value)) if float(value).is_integer() else str(value)
+
+
+def option_values(model: type[BaseModel]) -> list[OptionValues]:
+    out = []
+    for key, field in model.model_fields.items():
+        annotation = field.annotation
+        words: list[str] = []
+        low: int | float | None = None
+        high: int | float | None = None
+        if annotation is bool:
+            words = ["oui", "non"]
+        elif get_origin(annotation) is Literal:
+            words = [str(v) for v in get_args(annotation)]
+        else:
+            for rule in field.metadata:
+                bound = getattr(rule, "ge", getattr(rule, "gt", getattr(rule, "le", getattr(rule, "lt", None))))
+                if not isinstance(bound, int | float):
+                    continue
+                # A strict bound on whole numbers is the next whole number.
+                step = 1 if annotation is int else 0
+                if isinstance(rule, annotated_types.Ge):
+                    low = bound
+                elif isinstance(rule, annotated_types.Gt):
+                    low = bound + step
+                elif isinstance(rule, annotated_types.Le):
+                    high = bound
+                elif isinstance(rule, annotated_types.Lt):
+                    high = bound - step
+            if annotation is int and low is not None and high is not None and high - low < 10:
+                words = [str(n) for n in range(int(low), int(high) + 1)]
+        out.append(OptionValues(key, field.default, words, low, high, field.description or ""))
+    return out
+
+
+def _shown(value: Any) -> str:
+    return ("oui" if value else "non") if isinstance(value, bool) else str(value)
+
+
+def option_choices(game: Game[Any], current: str, *, seed: bool = True) -> list[tuple[str, str]]:
+    """(label, value) pairs for the autocomplete of ``options``: what was typed, completed with each
+    possible value of the option being typed (``mode=bataille``, ``mode=deux_des``, ``cible=3`` … ``7``),
+    or with every option not typed yet. At most 25, labels and values within Discord's 100 characters."""
+    done, _, last = current.rpartition(" ")
+    typed = {w.partition("=")[0].strip().lower() for w in done.split()}
+    key, sep, partial = last.partition("=")
+    key = key.strip().lower()
+    specs = option_values(game.options_model)
+    if seed:
+        specs.append(OptionValues(SEED, None, [], 0, None, "rejouer la même partie / signaler un bug"))
+    out: list[tuple[str, str]] = []
+
+    def offer(word: str, note: str) -> None:
+        value = f"{done} {word}".strip()
+        if len(value) <= 100:
+            out.append((clip(f"{value}  ({note})" if note else value, 100), value))
+
+    for spec in specs:
+        if spec.key in typed:
+            continue
+        if sep and spec.key == key:
+            if spec.words:
+                for word in spec.words:
+                    if word.startswith(partial.strip().lower()):
+                        default = " (défaut)" if _shown(spec.default) == word else ""
+                        offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
+                continue
+            typed_number = partial.strip()
+            if typed_number:
+                offer(f"{spec.key}={typed_number}", spec.hint)
+            elif spec.default is not None:
+                offer(f"{spec.key}={_shown(spec.default)}", f"défaut ; {spec.hint}")
+            else:
+                offer(f"{spec.key}=1234", f"{spec.description} ; {spec.hint}")
+        elif not sep and spec.key.startswith(key):
+            if spec.words:
+                for word in spec.words:
+                    default = " (défaut)" if _shown(spec.default) == word else ""
+                    offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
+            elif spec.default is not None:
+                offer(f"{spec.key}={_shown(spec.default)}", f"défaut ; {spec.hint} ; {spec.description}".strip(" ;"))
+            else:
+                offer(f"{spec.key}=1234", f"{spec.description} ; {spec.hint}")
+    return out[:25]
+
+
+_REFUSALS = {
+    "fr": {
+        "literal_error": "« {value} » n'est pas possible ; valeurs : {words}",
+        "bool": "« {value} » : oui ou non",
+        "number": "« {value} » : un nombre est attendu ({hint})",
+        "range": "« {value} » : de {low} à {high}",
+        "other": "« {value} » n'est pas une valeur possible ({hint})",
+    },
+    "en": {
+        "literal_error": "“{value}” is not possible; values: {words}",
+        "bool": "“{value}”: yes or no (oui / non)",
+        "number": "“{value}”: a number is expected ({hint})",
+        "range": "“{value}”: from {low} to {high}",
+        "other": "“{value}” is not a possible value ({hint})",
+    },
+}
+
+
+def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
+    """The options as the game will take them, or a refusal naming each bad value and what the
+    option accepts, in the players' language (never pydantic's English sentences)."""
+    try:
+        return dict(game.options(raw).model_dump(mode="json"))
+    except ValidationError as error:
+        specs = {s.key: s for s in option_values(game.options_model)}
+        words = _REFUSALS.get(lang, _REFUSALS["fr"])
+        parts = []
+        for item in error.errors():
+            key = str(item.get("loc", ("?",))[0])
+            spec = specs.get(key)
+            value = raw.get(key, item.get("input"))
+            kind = str(item.get("type", ""))
+            if spec is None:
+                parts.append(f"{key} : {words['other'].format(value=value, hint='?')}")
+                continue
+            if kind == "literal_error":
+                text = words["literal_error"].format(value=value, words=", ".join(spec.words))
+            elif kind == "bool_parsing" or spec.words == ["oui", "non"]:
+                text = words["bool"].format(value=value)
+            elif kind.endswith("_parsing") or kind.endswith("_type"):
+                text = words["number"].format(value=value, hint=spec.hint)
+            elif kind in {"greater_than_equal", "greater_than", "less_than_equal", "less_than"}:
+                low, high = (_number(x) if x is not None else "…" for x in (spec.low, spec.high))
+                text = words["range"].format(value=value, low=low, high=high)
+            else:
+                text = words["other"].format(value=value, hint=spec.hint)
+            parts.append(f"{key} : {text}")
+        raise TableError("bad_options", game=game.title, detail=" ; ".join(parts)) from None

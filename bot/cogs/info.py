@@ -11,6 +11,7 @@ from discord.ext import commands
 from .. import rules_book
 from ..options import describe_options
 from ..ui.components import clip
+from ..words import say
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -25,7 +26,16 @@ le premier clic gagne, même si le bot le reçoit en second.
 **Inactivité** : un joueur attendu trop longtemps est prévenu, puis retiré ; une table sans activité \
 est fermée.
 **Le reste** : `/scores`, `/regles <jeu>`, `/stats [joueur]`.
+**Rejouer une partie / signaler un bug** : `/scores` donne la graine des dés de la table ; `/jouer jeu:<jeu> options:graine=<n>` rejoue les mêmes dés.
 Le bot peut redémarrer : les parties reprennent où elles en étaient, les boutons restent valables."""
+
+HELP_EN = """**Open a table**: `/play game:<game> [options]`, then everyone clicks *Rejoindre*; the host clicks *Commencer*. One table per channel.
+**Play**: the buttons under the table's message show what can be done now. A refused click is explained privately. Shouts (« Pas mou le caillou ! »…) count at Discord's time: the first click wins, even if the bot receives it second.
+**Leave**: the *Quitter* button under the table; the host (or Manage Server) can `/abandon`.
+**Idle**: a player waited for too long is warned, then removed; a table without activity is closed.
+**Replay a game / report a bug**: `/scores` gives the table's dice seed; `/play game:<game> options:graine=<n>` replays the same dice.
+**The rest**: `/scores`, `/rules <game>`, `/stats [player]`. The table itself and the rules are in French.
+The bot may restart: games go on where they were, buttons stay valid."""
 
 
 class Info(commands.Cog):
@@ -43,12 +53,17 @@ class Info(commands.Cog):
 
     @app_commands.command(name="aide", description="Comment jouer avec Taverne")
     async def aide(self, interaction: discord.Interaction[Any]) -> None:
-        embed = discord.Embed(title="Taverne — aide", description=HELP, colour=discord.Colour(0x8E5B2E))
+        lang = await self.bot.language(interaction.guild_id)
+        embed = discord.Embed(
+            title=say(lang, "help_title"),
+            description=HELP_EN if lang == "en" else HELP,
+            colour=discord.Colour(0x8E5B2E),
+        )
+        command = "play game" if lang == "en" else "jouer jeu"
         for name, game in sorted(self.bot.games.items()):
-            lines = describe_options(game.options_model) or ["aucune option"]
-            value = f"`/jouer jeu:{name}` — {game.min_players} à {game.max_players} joueurs\n" + "\n".join(
-                f"`{line}`" for line in lines
-            )
+            lines = describe_options(game.options_model) or [say(lang, "no_options")]
+            players = say(lang, "help_players", low=game.min_players, high=game.max_players)
+            value = f"`/{command}:{name}` — {players}\n" + "\n".join(f"`{line}`" for line in lines)
             embed.add_field(name=clip(game.title, 256), value=clip(value, 1024), inline=False)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
@@ -57,27 +72,30 @@ class Info(commands.Cog):
     @app_commands.guild_only()
     async def stats(self, interaction: discord.Interaction[Any], joueur: discord.User | None = None) -> None:
         store = self.bot.store
+        lang = await self.bot.language(interaction.guild_id)
         titles = {name: game.title for name, game in self.bot.games.items()}
         if joueur is not None:
             rows = await store.stats(interaction.guild_id, str(joueur.id))
-            title = f"Statistiques de {joueur.display_name}"
+            title = say(lang, "stats_player", name=joueur.display_name)
             lines = [
-                f"**{titles.get(r.game, r.game)}** : {r.played} jouée(s), {r.won} gagnée(s)" for r in rows
+                say(lang, "stats_player_line", title=titles.get(r.game, r.game), played=r.played, won=r.won)
+                for r in rows
             ]
         else:
             rows = await store.stats(interaction.guild_id)
-            title = "Statistiques du serveur"
+            title = say(lang, "stats_server")
             lines = [
-                f"**{titles.get(r.game, r.game)}** : {r.played} partie(s), {r.minutes:.0f} min en moyenne"
+                say(
+                    lang, "stats_server_line", title=titles.get(r.game, r.game), played=r.played, minutes=r.minutes
+                )
                 for r in rows
             ]
             board = await store.leaderboard(interaction.guild_id)
             if board:
-                lines.append("\n**Victoires**")
+                lines.append(f"\n**{say(lang, 'stats_wins')}**")
                 lines += [f"{i}. {name} : {won} / {played}" for i, (name, played, won) in enumerate(board, 1)]
         embed = discord.Embed(
-            title=clip(title, 256),
-            description=clip("\n".join(lines) or "Aucune partie terminée pour l'instant.", 4000),
+            title=clip(title, 256), description=clip("\n".join(lines) or say(lang, "stats_none"), 4000)
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
 

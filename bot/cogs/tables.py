@@ -9,12 +9,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from ..options import describe_options, parse_options, typed_options
+from .. import guild_config
+from ..bot_manager import seed_of
+from ..options import check_options, option_choices, read_table_options, typed_options
 from ..sessions import TableError
-from ..tables import presenter_for
-from ..ui.clicks import display_name
-from ..ui.components import clip
+from ..ui.clicks import display_name, render
 from ..ui.lobby import lobby_embed, lobby_view
+from ..words import say, table_error
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -39,18 +40,12 @@ class Tables(commands.Cog):
     async def option_words(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
+        """Each option's possible values (``mode=bataille``, ``cible=3`` … ``7``, ``graine=``)."""
         chosen = getattr(interaction.namespace, "jeu", None)
         game = self.bot.games.get(str(chosen)) if chosen else None
         if game is None:
             return []
-        done, _, last = current.rpartition(" ")
-        choices = []
-        for line in describe_options(game.options_model):
-            word = line.split(" — ")[0]
-            if word.split("=")[0].startswith(last.split("=")[0]):
-                value = f"{done} {word}".strip()
-                choices.append(app_commands.Choice(name=clip(f"{value}  ({line})", 100), value=value[:100]))
-        return choices[:25]
+        return [app_commands.Choice(name=label, value=value) for label, value in option_choices(game, current)]
 
     @app_commands.command(name="jouer", description="Ouvrir une table de jeu dans ce salon")
     @app_commands.describe(
@@ -73,23 +68,34 @@ class Tables(commands.Cog):
     ) -> None:
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
+        config = await guild_config.load(self.bot.store, interaction.guild_id)
+        lang = config.language
+        assert interaction.channel_id is not None
+        parent_id = getattr(interaction.channel, "parent_id", None)
+        if not config.allows(interaction.channel_id, parent_id):
+            channels = ", ".join(f"<#{c}>" for c in config.channels)
+            await interaction.response.send_message(say(lang, "not_here", channels=channels), ephemeral=True)
+            return
         try:
             if game is None:
                 raise TableError("unknown_game", game=jeu, games=", ".join(sorted(self.bot.games)))
-            raw = parse_options(game, options)
+            typed = read_table_options(game, options, lang)
+            # The server's defaults for this game, then what was typed, then the typed choices.
+            raw = {**config.defaults.get(jeu, {}), **typed.options}
             raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}))
-            assert interaction.channel_id is not None
+            checked = check_options(game, raw, lang)
             session = await manager.open(
                 guild_id=interaction.guild_id,
                 channel_id=interaction.channel_id,
                 game=jeu,
                 host_id=str(interaction.user.id),
                 host_name=display_name(interaction.user),
-                options=raw,
+                options=checked,
                 turn_timeout_ms=delai * 60_000 if delai is not None else None,
+                seed=typed.seed,
             )
         except TableError as error:
-            await interaction.response.send_message(error.text, ephemeral=True)
+            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
             return
         await interaction.response.send_message(embed=lobby_embed(session), view=lobby_view(session))
         message = await interaction.original_response()
@@ -101,31 +107,36 @@ class Tables(commands.Cog):
     @app_commands.guild_only()
     async def abandonner(self, interaction: discord.Interaction[Any]) -> None:
         permissions = interaction.permissions
+        lang = await self.bot.language(interaction.guild_id)
         try:
             assert interaction.channel_id is not None
             session = await self.bot.manager.abandon(
                 interaction.channel_id, str(interaction.user.id), is_admin=permissions.manage_guild
             )
         except TableError as error:
-            await interaction.response.send_message(error.text, ephemeral=True)
+            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
             return
         await interaction.response.send_message(
-            f"🏳️ Partie de {session.game.title} abandonnée par {interaction.user.mention}."
+            say(lang, "abandoned", game=session.game.title, who=interaction.user.mention)
         )
         await self.bot.clicks.clear_buttons(session)
 
     @app_commands.command(name="scores", description="Les scores de la partie en cours dans ce salon")
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
+        lang = await self.bot.language(interaction.guild_id)
         session = self.bot.manager.in_channel(interaction.channel_id or 0)
         if session is None:
-            await interaction.response.send_message(TableError("no_table").text, ephemeral=True)
-        elif session.state is None:
-            await interaction.response.send_message(embed=lobby_embed(session), ephemeral=True)
-        else:
-            await interaction.response.send_message(
-                embed=presenter_for(session.game).embed(session), ephemeral=True
-            )
+            await interaction.response.send_message(table_error(lang, TableError("no_table")), ephemeral=True)
+            return
+        seed = seed_of(session)
+        content = say(lang, "seed", seed=seed, game=session.rec.game) if seed is not None else None
+        if session.state is None:
+            await interaction.response.send_message(content, embed=lobby_embed(session), ephemeral=True)
+            return
+        # The same embed and pictures as the table message (its embed points at the attachments).
+        embed, _, files = render(session)
+        await interaction.response.send_message(content, embed=embed, files=files, ephemeral=True)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -147,8 +158,16 @@ class Tables(commands.Cog):
     async def cog_app_command_error(
         self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
     ) -> None:
-        log.exception("commande %s", interaction.command.name if interaction.command else "?", exc_info=error)
-        text = "Oups, quelque chose s'est mal passé. Réessaie dans un instant."
+        session = self.bot.table_in(interaction.channel_id)
+        log.error(
+            "commande /%s (salon %s, table %s) a échoué",
+            interaction.command.name if interaction.command else "?",
+            interaction.channel_id,
+            session.id if session is not None else "aucune",
+            exc_info=error,
+        )
+        lang = await self.bot.language(interaction.guild_id)
+        text = say(lang, "oops")
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:

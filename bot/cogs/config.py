@@ -1,0 +1,174 @@
+"""/config: a server's settings (Manage Server only) — where games may be played, each game's
+default options for /jouer, the language of the bot's own messages. Without arguments: shown."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from .. import guild_config
+from ..guild_config import GuildConfig
+from ..options import check_options, option_choices, read_table_options
+from ..sessions import TableError
+from ..ui.components import clip
+from ..words import say, table_error
+
+if TYPE_CHECKING:
+    from ..app import TaverneBot
+
+EVERYWHERE = {"partout", "tous", "tout", "everywhere", "all"}
+NONE = {"aucune", "aucun", "rien", "none"}
+_MENTION = re.compile(r"^<#(\d+)>$")
+
+
+class ConfigError(Exception):
+    """A value /config cannot take; ``key`` and ``params`` name the sentence in bot/words.py."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+def parse_channels(text: str, channels: Mapping[int, str]) -> list[int]:
+    """``<#id>`` mentions, ``#nom`` or ``nom`` of this server's channels, or « partout » (none: every
+    channel); ``channels`` maps the server's channel ids to their names."""
+    words = text.replace(",", " ").split()
+    if any(w.lower() in EVERYWHERE for w in words):
+        return []
+    by_name = {name.lower(): channel_id for channel_id, name in channels.items()}
+    chosen: list[int] = []
+    for word in words:
+        mention = _MENTION.match(word)
+        if mention:
+            channel_id: int | None = int(mention.group(1))
+        elif word.isdigit():
+            channel_id = int(word)
+        else:
+            channel_id = by_name.get(word.lstrip("#").lower())
+        if channel_id is None or channel_id not in channels:
+            raise ConfigError("config_bad_channel", word=word)
+        if channel_id not in chosen:
+            chosen.append(channel_id)
+    return chosen
+
+
+def describe(config: GuildConfig, lang: str) -> discord.Embed:
+    embed = discord.Embed(title=say(lang, "config_title"), colour=discord.Colour(0x8E5B2E))
+    channels = " ".join(f"<#{c}>" for c in config.channels) or say(lang, "everywhere")
+    embed.add_field(name=say(lang, "config_channels"), value=clip(channels, 1024), inline=False)
+    defaults = "\n".join(
+        f"`{game}` : " + " ".join(f"`{k}={_word(v)}`" for k, v in options.items())
+        for game, options in sorted(config.defaults.items())
+        if options
+    )
+    embed.add_field(name=say(lang, "config_defaults"), value=clip(defaults or say(lang, "none"), 1024), inline=False)
+    embed.add_field(name=say(lang, "config_language"), value=say(lang, "language_name"), inline=False)
+    embed.set_footer(text=clip(say(lang, "config_how").replace("`", ""), 2048))
+    return embed
+
+
+def _word(value: object) -> str:
+    return ("oui" if value else "non") if isinstance(value, bool) else str(value)
+
+
+class Config(commands.Cog):
+    def __init__(self, bot: TaverneBot) -> None:
+        self.bot = bot
+
+    async def game_names(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        current = current.lower()
+        return [
+            app_commands.Choice(name=game.title, value=name)
+            for name, game in self.bot.games.items()
+            if current in name or current in game.title.lower()
+        ][:25]
+
+    async def option_words(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        chosen = getattr(interaction.namespace, "jeu", None)
+        game = self.bot.games.get(str(chosen)) if chosen else None
+        if game is None:
+            return []
+        pairs = option_choices(game, current, seed=False)
+        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
+
+    @app_commands.command(name="config", description="Réglages de Taverne sur ce serveur (Gérer le serveur)")
+    @app_commands.describe(
+        salons="Salons où jouer, ex. « #jeux #taverne », ou « partout »",
+        jeu="Le jeu dont on règle les options par défaut",
+        options="Options par défaut de ce jeu (clé=valeur), ou « aucune »",
+        langue="Langue des messages du bot",
+    )
+    @app_commands.choices(
+        langue=[app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="English", value="en")]
+    )
+    @app_commands.autocomplete(jeu=game_names, options=option_words)
+    @app_commands.guild_only()
+    @app_commands.default_permissions(manage_guild=True)
+    async def config(
+        self,
+        interaction: discord.Interaction[Any],
+        salons: str | None = None,
+        jeu: str | None = None,
+        options: str | None = None,
+        langue: str | None = None,
+    ) -> None:
+        store = self.bot.store
+        guild_id = interaction.guild_id
+        assert guild_id is not None
+        config = await guild_config.load(store, guild_id)
+        lang = config.language
+        # Checked here too: a server may have given the command to others in its integration settings.
+        if not interaction.permissions.manage_guild:
+            await interaction.response.send_message(say(lang, "config_refused"), ephemeral=True)
+            return
+        changed = any(v is not None for v in (salons, options, langue))
+        try:
+            if salons is not None:
+                guild = interaction.guild
+                known = {c.id: c.name for c in guild.channels} if guild is not None else {}
+                config.channels = parse_channels(salons, known)
+            if options is not None or jeu is not None:
+                self._set_defaults(config, jeu, options, lang)
+        except ConfigError as error:
+            await interaction.response.send_message(say(lang, error.key, **error.params), ephemeral=True)
+            return
+        except TableError as error:
+            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
+            return
+        if langue in guild_config.LANGUAGES:
+            config.language = langue
+        if changed:
+            await guild_config.save(store, guild_id, config)
+        content = say(config.language, "config_saved") if changed else None
+        await interaction.response.send_message(content, embed=describe(config, config.language), ephemeral=True)
+
+    def _set_defaults(self, config: GuildConfig, jeu: str | None, options: str | None, lang: str) -> None:
+        if jeu is None:
+            raise ConfigError("config_options_need_game")
+        game = self.bot.games.get(jeu)
+        if game is None:
+            raise TableError("unknown_game", game=jeu, games=", ".join(sorted(self.bot.games)))
+        if options is None:
+            return
+        if options.strip().lower() in NONE:
+            config.defaults.pop(jeu, None)
+            return
+        typed = read_table_options(game, options, lang)
+        if typed.seed is not None:
+            raise ConfigError("config_no_default_seed")
+        checked = check_options(game, typed.options, lang)
+        config.defaults[jeu] = {key: checked[key] for key in typed.options}
+
+
+async def setup(bot: TaverneBot) -> None:
+    await bot.add_cog(Config(bot))
