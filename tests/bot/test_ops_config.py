@@ -1,0 +1,123 @@
+"""/config through the Discord emulator: only Manage Server may see or change it; the channels it
+allows, the default options it sets and the language it chooses are what /jouer then does."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from bot.cogs.config import ConfigError, parse_channels
+from tests.e2e.tavern import Tavern, make_tavern
+from tests.emulator import Emulator, pointed_at
+
+MANAGE_GUILD = 1 << 5
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[Emulator]:
+    async with Emulator() as emulator:
+        with pointed_at(emulator):
+            yield emulator
+
+
+@pytest.fixture
+def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
+    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+
+
+async def test_config_is_refused_privately_without_manage_server(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot():
+        for options in ({}, {"langue": "en"}, {"salons": "partout"}):
+            refused = await emu.slash(tavern.channel, tavern.arthur, "config", options)
+            assert refused.ephemeral
+            assert refused.content == (
+                "Seul·e un·e membre avec la permission *Gérer le serveur* peut voir et changer les réglages de Taverne."
+            )
+        # Nothing was changed by the refused attempt: the table still speaks French.
+        shown = await emu.slash(tavern.channel, emu.owner, "config", {})
+        assert shown.ephemeral and "français" in shown.message.text()  # type: ignore[union-attr]
+    emu.assert_no_violations()
+
+
+async def test_a_member_with_manage_server_restricts_the_game_channels(tavern: Tavern) -> None:
+    emu = tavern.emu
+    admin = emu.add_user("Léodagan-admin")
+    tavern.guild.add_member(admin, permissions=MANAGE_GUILD)
+    games = tavern.guild.add_channel("jeux")
+    async with tavern.bot():
+        saved = await emu.slash(tavern.channel, admin, "config", {"salons": f"<#{games.id}> #taverne"})
+        assert saved.ephemeral and saved.message.content == "✅ Réglages enregistrés."  # type: ignore[union-attr]
+        assert f"<#{games.id}> <#{tavern.channel.id}>" in saved.message.text()  # type: ignore[union-attr]
+
+        saved = await emu.slash(tavern.channel, admin, "config", {"salons": f"<#{games.id}>"})
+        refused = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane"})
+        assert refused.ephemeral
+        assert refused.content == f"Pas de partie dans ce salon : sur ce serveur, on joue dans <#{games.id}>."
+        opened = await emu.slash(games, tavern.arthur, "jouer", {"jeu": "cabane"})
+        assert not opened.ephemeral and "Table de La Cabane" in opened.message.text()  # type: ignore[union-attr]
+
+        bad = await emu.slash(tavern.channel, admin, "config", {"salons": "#cave"})
+        assert bad.content == "Salon introuvable : « #cave ». Donne des salons (#jeux) séparés d'espaces, ou « partout »."
+        await emu.slash(tavern.channel, admin, "config", {"salons": "partout"})
+        anywhere = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane"})
+        assert not anywhere.ephemeral
+    emu.assert_no_violations()
+
+
+async def test_default_options_apply_to_jouer_and_typed_options_win(tavern: Tavern) -> None:
+    emu = tavern.emu
+    second = tavern.guild.add_channel("cave")
+    async with tavern.bot():
+        saved = await emu.slash(
+            tavern.channel, emu.owner, "config", {"jeu": "cabane", "options": "mode=bataille cible=3"}
+        )
+        assert "`cabane` : `mode=bataille` `cible=3`" in saved.message.text()  # type: ignore[union-attr]
+        lobby = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane"})
+        assert "`mode=bataille` `cible=3`" in lobby.message.text()  # type: ignore[union-attr]
+        typed = await emu.slash(second, tavern.arthur, "jouer", {"jeu": "cabane", "options": "cible=7"})
+        assert "`mode=bataille` `cible=7`" in typed.message.text()  # type: ignore[union-attr]
+
+        refused = await emu.slash(tavern.channel, emu.owner, "config", {"jeu": "cabane", "options": "cible=9"})
+        assert refused.content == "Options invalides pour La Cabane sul' Dos : cible : « 9 » : de 3 à 7"
+        seed = await emu.slash(tavern.channel, emu.owner, "config", {"jeu": "cabane", "options": "graine=4"})
+        assert seed.content == "La graine ne peut pas être une option par défaut : elle se choisit à chaque /jouer."
+        cleared = await emu.slash(tavern.channel, emu.owner, "config", {"jeu": "cabane", "options": "aucune"})
+        assert "`cabane` :" not in cleared.message.text()  # type: ignore[union-attr]
+        assert "Options par défaut de /jouer\naucune" in cleared.message.text()  # type: ignore[union-attr]
+    emu.assert_no_violations()
+
+
+async def test_the_language_switches_the_bots_own_messages(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot():
+        saved = await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
+        assert saved.message.content == "✅ Settings saved." and "English" in saved.message.text()  # type: ignore[union-attr]
+        bad = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane", "options": "mode=vite"})
+        assert bad.content == "Invalid options for La Cabane sul' Dos: mode : “vite” is not possible; values: bataille, deux_des"
+        refused = await emu.slash(tavern.channel, tavern.arthur, "config", {})
+        assert refused.content == "Only a member with the *Manage Server* permission can see and change Taverne's settings."
+        none = await emu.slash(tavern.channel, tavern.arthur, "scores", {})
+        assert none.content == "No table is open in this channel. Open one with /play."
+        helped = await emu.slash(tavern.channel, tavern.arthur, "aide", {})
+        assert helped.message is not None and "**Open a table**" in helped.message.text()
+    async with tavern.bot():
+        # Kept in the database: still English after a restart, and French again on request.
+        stats = await emu.slash(tavern.channel, tavern.arthur, "stats", {})
+        assert "No finished game yet." in stats.message.text()  # type: ignore[union-attr]
+        await emu.slash(tavern.channel, emu.owner, "config", {"langue": "fr"})
+        none = await emu.slash(tavern.channel, tavern.arthur, "scores", {})
+        assert none.content == "Aucune table n'est ouverte dans ce salon. Ouvre-en une avec /jouer."
+    emu.assert_no_violations()
+
+
+def test_channels_are_read_from_mentions_names_and_ids() -> None:
+    channels = {11: "jeux", 12: "Taverne", 13: "cave"}
+    assert parse_channels("<#11> #taverne, 13", channels) == [11, 12, 13]
+    assert parse_channels("jeux jeux", channels) == [11]
+    assert parse_channels("partout", channels) == []
+    with pytest.raises(ConfigError) as unknown:
+        parse_channels("<#99>", channels)
+    assert unknown.value.params == {"word": "<#99>"}
