@@ -46,6 +46,12 @@ class Tavern:
         }
         return Settings(**values)
 
+    def at_test_speed(self) -> None:
+        """A whole game happens in a second here, and Discord's 5 messages per 5 s per channel would hold
+        the turn pings back for minutes of real time (discord.py waits for the window). The channels get
+        a limit fit for that speed; pacing and 429s are the emulator's own tests (test_protocol.py)."""
+        self.emu.set_rate_limit(1000, 1.0)
+
     @contextlib.asynccontextmanager
     async def bot(self, games: Mapping[str, Game[Any]] | None = None, **settings: Any) -> AsyncIterator[TaverneBot]:
         """The real bot from `bot.app`, its clock the emulator's, so chosen click times and timers agree."""

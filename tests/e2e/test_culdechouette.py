@@ -15,6 +15,7 @@ SUITE = [3, 4, 5]  # the last to shout « Grelotte ça picote ! » loses 10
 
 async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) -> None:
     emu = tavern.emu
+    tavern.at_test_speed()
     async with tavern.bot() as bot:
         lobby = await open_table(emu, tavern.channel, tavern.arthur, options="shout_window_ms=1000")
         await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])

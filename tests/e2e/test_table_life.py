@@ -74,6 +74,7 @@ async def test_a_click_on_a_button_from_an_earlier_turn_is_answered_and_changes_
 
 async def test_twenty_tables_in_twenty_channels_play_at_once(tavern: Tavern) -> None:
     emu = tavern.emu
+    tavern.at_test_speed()
     tables: list[tuple[Channel, list[User]]] = []
     for n in range(20):
         channel = tavern.guild.add_channel(f"table-{n + 1}")
@@ -99,9 +100,4 @@ async def test_twenty_tables_in_twenty_channels_play_at_once(tavern: Tavern) -> 
             # Each table shows its own players and its own game's scores, nobody else's.
             assert scores(table) == expected
             assert set(names) == set(session.state.players)
-    # The turn pings of twenty fast games can outrun discord.py's rate limiter: when a channel's first
-    # messages race with the discovery of the bucket hash, discord.py keeps two buckets for one channel
-    # and Discord answers 429 (discord.py then waits and retries). Only those may happen here.
-    for refused in emu.take_violations("rate_limited"):
-        assert refused.method == "POST" and refused.path.endswith("/messages"), refused
     emu.assert_no_violations()

@@ -134,12 +134,19 @@ class Emulator:
     # -- time ---------------------------------------------------------------------------------------------
 
     def clock(self) -> float:
-        """Seconds on the emulator's clock: the deadlines and rate limits are measured on it."""
+        """Seconds on the emulator's clock: the interaction deadlines are measured on it."""
         return time.monotonic() + self._offset
 
     def advance(self, seconds: float) -> None:
-        """Move the emulator's clock forward (a bot's 3 s or 15 min deadline passes without waiting)."""
+        """Move the emulator's clock forward (a bot's 3 s or 15 min deadline passes without waiting).
+
+        Rate-limit windows stay on real time: discord.py's limiter waits on its event loop's clock.
+        """
         self._offset += seconds
+
+    def set_rate_limit(self, limit: int, per: float, *, announce: bool = True) -> None:
+        """Change the per-channel message limit (default 5 per 5 s) from now on."""
+        self.rate_limits = RateLimits(limit, per, announce=announce)
 
     def now_ms(self) -> int:
         return wall_clock_ms() + int(self._offset * 1000)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -217,7 +218,8 @@ class RestApi:
     def _rate_limit(self, kind: str, channel: Channel) -> dict[str, str]:
         limiter = self.emu.rate_limits
         bucket = limiter.bucket(kind, channel.id)
-        now = self.emu.clock()
+        # Real time, not the emulator's clock: discord.py paces itself on its event loop's clock.
+        now = time.monotonic()
         if not bucket.hit(now):
             retry = round(bucket.reset_after(now), 3)
             raise ApiError(

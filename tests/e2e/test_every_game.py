@@ -1,0 +1,36 @@
+"""Every game at a Taverne table, played at random through its buttons, selects and forms: whatever the
+table shows, Discord must accept it (sizes, components, answers within 3 s)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from tests.e2e.random_player import play_randomly
+from tests.e2e.table import open_table
+from tests.e2e.tavern import Tavern
+
+GAMES = ["culdechouette", "cabane", "chevre", "barricade", "ludicitude"]
+# Short shout windows: when nobody has to shout, random play waits for the table's timer to close them.
+STEPS = 120
+OPTIONS = {"culdechouette": "shout_window_ms=300"}
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("seats", [2, 3])
+async def test_random_play_through_the_table_breaks_no_discord_rule(tavern: Tavern, game: str, seats: int) -> None:
+    emu = tavern.emu
+    tavern.at_test_speed()
+    rng = random.Random(f"{game}-{seats}")
+    players = tavern.players[:seats]
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, players[0], game, OPTIONS.get(game))
+        for guest in players[1:]:
+            await emu.click(lobby, guest, label="Rejoindre")
+        await emu.click(lobby, players[0], label="Commencer")
+        played = await play_randomly(emu, bot, tavern.channel, {str(u.id): u for u in players}, rng, steps=STEPS)
+        session = bot.manager.in_channel(tavern.channel.id)
+        finished = session is None or session.state is None or session.state.over
+        assert played == STEPS or (finished and played > 0)
+    emu.assert_no_violations()
