@@ -7,6 +7,7 @@ quoting a header, a setting printed while debugging).
 from __future__ import annotations
 
 import logging
+import os
 
 import discord
 
@@ -43,5 +44,10 @@ def setup_logging(level: str, token: str = "", handler: logging.Handler | None =
     ``level``; returns the handler, which masks ``token``."""
     handler = handler or logging.StreamHandler()
     handler.addFilter(TokenMask(token))
-    discord.utils.setup_logging(handler=handler, level=logging.getLevelName(level), root=True)
+    # discord.py colours its lines in a terminal and in Docker; NO_COLOR (no-color.org) turns that off.
+    plain = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
+    formatter = plain if os.environ.get("NO_COLOR") else discord.utils.MISSING
+    discord.utils.setup_logging(
+        handler=handler, formatter=formatter, level=logging.getLevelName(level), root=True
+    )
     return handler
