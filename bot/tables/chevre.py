@@ -3,9 +3,9 @@
 A hand must never reach the channel before the round's end, and a button's label or custom_id is
 read by every client in the channel: so the table carries no tile at all. The player's own tiles
 and moves are shown by « Ma main » (ephemeral), and a tile is laid through a private form
-(« Poser un domino… »: the tile and the end). ``private_view`` and ``private_files`` build the
-same moves as buttons and the hand as a picture, for the platform to send with « Ma main » once
-its private answer can carry components and files (it sends the text alone today).
+(« Poser un domino… »: the tile and the end). ``private_view`` and ``private_files`` give « Ma main »
+the same moves as buttons and the hand as a picture; a click there plays, and the platform draws
+that private message again with the hand as it is after the move.
 Drawing and passing are offered only when the rules force them, as the engine lists them.
 """
 

@@ -67,6 +67,9 @@ PHASES = {
     "defi": "Défi Grelottine : à {thrower} de relever le défi.",
     "relance": "Défi Grelottine : {thrower} choisit les dés à garder.",
 }
+# The forms' titles and fields in the players' words (Discord: 45 characters at most each).
+FORM_TITLES = {"miser": "Défi Grelottine : combinaison et mise", "civet": "Civet : la mise et la combinaison"}
+FIELD_LABELS = {"mise": "Mise (en points)", "combinaison": "Combinaison"}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
@@ -144,6 +147,12 @@ class CulDeChouettePresenter(Presenter):
             a.model_copy(update={"help": hint}) if a.name == "combinaison" else a
             for a in super().form_fields(session, kind)
         ]
+
+    def form_title(self, session: Session, kind: str) -> str:
+        return FORM_TITLES.get(kind) or super().form_title(session, kind)
+
+    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
+        return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg)
 
     def embed(self, session: Session) -> discord.Embed:
         embed = super().embed(session)
