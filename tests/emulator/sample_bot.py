@@ -59,6 +59,11 @@ class Salut(discord.ui.View):
         self.clicks += 1
         await interaction.response.edit_message(content=f"Re-salut ×{self.clicks}")
 
+    @discord.ui.button(label="Plus tard", style=discord.ButtonStyle.secondary)
+    async def plus_tard(self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="Salut, avec un peu de retard", view=None)
+
 
 class Nom(discord.ui.Modal, title="Ton nom"):
     nom: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Nom", max_length=20)
@@ -190,6 +195,19 @@ class SampleBot(commands.Bot):
             for n in range(1, 11):
                 await message.edit(content=f"Édition {n}")
             self.burst_done.set()
+
+        @tree.command(name="efface", description="Écrit, relit puis efface un message du salon")
+        async def efface(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("Ce message sera effacé")
+            sent = await interaction.original_response()
+            assert isinstance(interaction.channel, discord.TextChannel)
+            fetched = await interaction.channel.fetch_message(sent.id)
+            await fetched.delete()
+            await interaction.followup.send(f"Effacé : « {fetched.content} »", ephemeral=True)
+
+        @tree.command(name="oubli", description="Une réponse qui s'efface d'elle-même")
+        async def oubli(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.send_message("Ce message va disparaître", delete_after=0.05)
 
         @tree.command(name="reaction", description="Réagit (route que l'émulateur ne connaît pas)")
         async def reaction(interaction: discord.Interaction[Any]) -> None:

@@ -22,7 +22,7 @@ async def test_slash_answer_is_ephemeral_and_its_view_answers_clicks(world: Worl
         assert reply.ephemeral and reply.message is not None
         assert reply.message.visible_to == world.alice
         assert reply.message not in world.channel.visible_to(world.bob)
-        assert reply.message.button_labels == ["Encore"]
+        assert reply.message.button_labels == ["Encore", "Plus tard"]
         click = await emu.click(reply.message, world.alice, label="Encore")
         assert click.response_type == 7
         assert reply.message.content == "Re-salut ×1"
@@ -267,3 +267,33 @@ async def test_a_stale_button_reaches_the_bot_and_discord_py_drops_it_silently(w
         assert not stale.acknowledged
         assert table.message.content == f"Compteur : 1 (clic à {AT})"
     assert [v.kind for v in emu.take_violations()] == ["no_response"]
+
+
+async def test_a_deferred_update_then_an_edit_of_the_original_changes_the_clicked_message(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        reply = await emu.slash(world.channel, world.alice, "salut")
+        assert reply.message is not None
+        later = await emu.click(reply.message, world.alice, label="Plus tard")
+        assert later.response_type == 6 and later.message is reply.message
+        await emu.wait_until(lambda: reply.message is not None and reply.message.edits == 1)
+        assert reply.message.content == "Salut, avec un peu de retard"
+        assert reply.message.components == []
+    emu.assert_no_violations()
+
+
+async def test_channel_messages_are_fetched_and_deleted_and_original_responses_too(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        erased = await emu.slash(world.channel, world.alice, "efface")
+        await emu.wait_until(lambda: erased.followups)
+        assert erased.followups[0].content == "Effacé : « Ce message sera effacé »"
+        assert erased.message is not None and erased.message.deleted
+        forgotten = await emu.slash(world.channel, world.bob, "oubli")
+        await emu.wait_until(lambda: forgotten.message is not None and forgotten.message.deleted)
+        assert world.channel.public_messages == []
+        routes = {(c.method, c.route) for c in emu.calls}
+        assert ("GET", "/api/v10/channels/{channel_id}/messages/{message_id}") in routes
+        assert ("DELETE", "/api/v10/channels/{channel_id}/messages/{message_id}") in routes
+        assert ("DELETE", "/api/v10/webhooks/{app_id}/{token}/messages/{message_id}") in routes
+    emu.assert_no_violations()

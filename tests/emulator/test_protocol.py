@@ -127,3 +127,28 @@ async def test_answers_are_json_with_the_exact_content_type_and_errors_carry_dis
             assert answer.status == 404
             assert (await answer.json())["code"] == 10003
     assert [v.kind for v in emu.take_violations()] == ["not_found"]
+
+
+async def test_a_429_carries_discords_headers_and_body() -> None:
+    import aiohttp
+
+    async with Emulator(rate_limit=(2, 10.0)) as emu:
+        world = make_world(emu)
+        url = f"{emu.api_base}/channels/{world.channel.id}/messages"
+        headers = {"Authorization": f"Bot {emu.token}"}
+        async with aiohttp.ClientSession() as http:
+            for n in range(2):
+                async with http.post(url, json={"content": f"m{n}"}, headers=headers) as answer:
+                    assert answer.status == 200
+                    assert answer.headers["X-RateLimit-Limit"] == "2"
+                    assert answer.headers["X-RateLimit-Remaining"] == str(1 - n)
+                    assert float(answer.headers["X-RateLimit-Reset-After"]) > 9
+            async with http.post(url, json={"content": "trop"}, headers=headers) as answer:
+                assert answer.status == 429
+                body = await answer.json()
+                assert body["global"] is False and 9 < body["retry_after"] <= 10
+                assert answer.headers["Via"] and answer.headers["X-RateLimit-Scope"] == "user"
+                assert answer.headers["Retry-After"] == "10"
+                assert answer.headers["X-RateLimit-Remaining"] == "0"
+    assert [m.content for m in world.channel.messages] == ["m0", "m1"]
+    assert [v.kind for v in emu.take_violations()] == ["rate_limited"]
