@@ -1,0 +1,110 @@
+"""``python -m bench``: one table of Taverne's figures (see docs/PERFORMANCE.md).
+
+Sections: ``rules`` (engine speed), ``durability`` (the session manager's committed actions against
+plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
+(time to the first answer and memory per table with many stored tables; also ``startup``,
+``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from games import available
+
+from . import answers, durability, restart, rules
+from .table import Figure, render
+
+SECTIONS = ("rules", "durability", "answers", "restart")
+ALIASES = {"startup": "restart", "memory": "restart", "regles": "rules", "reponses": "answers"}
+
+
+@dataclass
+class Plan:
+    rules_s: float
+    durability_s: float
+    tables: int
+    rounds: int
+    sessions: list[int]
+
+
+FULL = Plan(rules_s=3.0, durability_s=10.0, tables=200, rounds=12, sessions=[1_000, 10_000])
+QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, sessions=[1_000])
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="une mesure courte de chaque section")
+    parser.add_argument("--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS)}")
+    parser.add_argument("--seconds", type=float, help="règles : secondes par jeu")
+    parser.add_argument("--durability-seconds", type=float, help="durabilité : secondes par mesure")
+    parser.add_argument("--tables", type=int, help="réponses : nombre de tables (et de salons)")
+    parser.add_argument("--rounds", type=int, help="réponses : clics simultanés de chaque table")
+    parser.add_argument("--sessions", help="démarrage et mémoire : nombres de tables stockées, ex. 1000,10000")
+    parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
+    parser.add_argument("--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »")
+    return parser.parse_args(argv)
+
+
+def chosen_sections(only: str) -> list[str]:
+    if not only:
+        return list(SECTIONS)
+    wanted = []
+    for word in (w.strip().lower() for w in only.split(",") if w.strip()):
+        name = ALIASES.get(word, word)
+        if name not in SECTIONS:
+            raise SystemExit(f"section inconnue : {word} (sections : {', '.join(SECTIONS)})")
+        if name not in wanted:
+            wanted.append(name)
+    return wanted
+
+
+def say(text: str) -> None:
+    print(text, file=sys.stderr, flush=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse(argv)
+    plan = QUICK if args.quick else FULL
+    sections = chosen_sections(args.only)
+    folder = args.dir or Path(tempfile.mkdtemp(prefix="taverne-bench-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    if args.profile is not None:
+        args.profile.mkdir(parents=True, exist_ok=True)
+    games = available()
+    started = time.perf_counter()
+    figures: list[Figure] = []
+    if "rules" in sections:
+        say("… règles (moteurs seuls, un cœur)")
+        figures += rules.figures(games, args.seconds or plan.rules_s)
+    if "durability" in sections:
+        say("… durabilité (gestionnaire de tables contre sqlite3 brut)")
+        figures += durability.figures(folder, games, args.durability_seconds or plan.durability_s)
+    if "answers" in sections:
+        tables, rounds = args.tables or plan.tables, args.rounds or plan.rounds
+        say(f"… réponses ({tables} tables, {rounds} clics simultanés chacune, via l'émulateur)")
+        profile = args.profile / "reponses-bot.txt" if args.profile else None
+        figures += answers.figures(folder, games, tables, rounds, profile)
+    if "restart" in sections:
+        counts = [int(n) for n in args.sessions.split(",")] if args.sessions else plan.sessions
+        say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
+        figures += restart.figures(folder, games, counts)
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "
+        f"charge {load}, Python {platform.python_version()}, fichiers dans {folder}"
+    )
+    print(render(figures))
+    print(f"({time.perf_counter() - started:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,194 @@
+"""Answer time: many tables in as many channels, every table clicking at the same moment, through
+the emulator; the bot (``python -m bot``, its own process) must answer each click within 3 s.
+
+Each round, every table's player whose turn it is (read from the table message's mentions, as a
+player reads it) clicks one of the game's buttons or picks in one of its selects; all the clicks
+of a round leave together. A game that ends is followed by a new one in its channel (/jouer, the
+others join, the host starts): those interactions are measured apart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from tests.emulator import Channel, Emulator, InteractionRecord, Message, User
+
+from .bot_process import profiled, start_bot, stop_bot, wait_connected
+from .latency import Latencies, latencies, seconds_text
+from .rules import seat_count
+from .table import Figure, number
+
+# Long enough that a slow answer is measured rather than given up on (Discord's limit is 3 s).
+PATIENCE_S = 20.0
+BUTTON = 2
+MENTION = re.compile(r"<@!?(\d+)>")
+GAME_PREFIXES = ("tv:", "tvs:")
+
+
+@dataclass
+class Table:
+    channel: Channel
+    users: list[User]
+    game: str
+    message: Message | None = None
+    games_started: int = 0
+    next_user: int = 0
+    setup: list[InteractionRecord] = field(default_factory=list)
+    clicks: list[InteractionRecord] = field(default_factory=list)
+    idle_rounds: int = 0
+
+
+def _answer(record: InteractionRecord) -> InteractionRecord:
+    if record.response_at is None and not record.errors:
+        raise RuntimeError(f"pas de réponse du bot à {record!r}")
+    return record
+
+
+async def open_table(emu: Emulator, table: Table) -> None:
+    host, *others = table.users
+    opened = _answer(await emu.slash(table.channel, host, "jouer", {"jeu": table.game}, timeout=PATIENCE_S))
+    table.setup.append(opened)
+    lobby = opened.message
+    if lobby is None or lobby.ephemeral:
+        raise RuntimeError(f"/jouer {table.game} refusé : {opened.content}")
+    for user in others:
+        table.setup.append(_answer(await emu.click(lobby, user, label="Rejoindre", timeout=PATIENCE_S)))
+    table.setup.append(_answer(await emu.click(lobby, host, label="Commencer", timeout=PATIENCE_S)))
+    table.message = lobby
+    table.games_started += 1
+
+
+def acting(table: Table, message: Message) -> list[User]:
+    """The seated players the table message names in its fields (« À jouer », a window's shouters)."""
+    named: set[int] = set()
+    for embed in message.embeds:
+        for item in embed.get("fields") or []:
+            named.update(int(x) for x in MENTION.findall(str(item.get("value", ""))))
+    return [u for u in table.users if u.id in named]
+
+
+def finished(message: Message) -> bool:
+    return not message.components and "terminée" in message.text()
+
+
+async def step(emu: Emulator, table: Table, rng: random.Random) -> None:
+    """One click at this table: the player to act on one of the game's buttons or selects."""
+    message = table.message
+    if message is None or finished(message):
+        await open_table(emu, table)
+        return
+    choices = [
+        c for c in message.iter_components() if c.custom_id and c.custom_id.startswith(GAME_PREFIXES) and not c.disabled
+    ]
+    if not choices:
+        # A window is open that only a timer closes, or only forms are on offer: this table waits.
+        table.idle_rounds += 1
+        return
+    players = acting(table, message)
+    if players:
+        user = rng.choice(players)
+    else:
+        user = table.users[table.next_user % len(table.users)]
+        table.next_user += 1
+    choice = rng.choice(choices)
+    if choice.type == BUTTON:
+        record = await emu.click(message, user, choice.custom_id, timeout=PATIENCE_S)
+    else:
+        value = str(rng.choice(choice.options)["value"])
+        record = await emu.select(message, user, [value], custom_id=choice.custom_id, timeout=PATIENCE_S)
+    table.clicks.append(record)
+
+
+@dataclass
+class AnswerFigures:
+    tables: int
+    rounds: int
+    clicks: Latencies
+    setup: Latencies
+    games_started: int
+    idle: int
+    violations: dict[str, int]
+    bot_rss: int
+
+
+def build_world(emu: Emulator, tables: int, games: list[str], players: dict[str, int]) -> list[Table]:
+    guild = emu.add_guild("Banc d'essai")
+    out: list[Table] = []
+    for i in range(tables):
+        game = games[i % len(games)]
+        channel = guild.add_channel(f"table-{i}")
+        users = [emu.add_user(f"J{i}-{k}") for k in range(players[game])]
+        for user in users:
+            guild.add_member(user)
+        out.append(Table(channel, users, game))
+    return out
+
+
+async def run(
+    folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5, profile: Path | None = None
+) -> AnswerFigures:
+    rng = random.Random(seed)
+    database = folder / "reponses.sqlite3"
+    async with Emulator() as emu:
+        world = build_world(emu, tables, list(games), {n: seat_count(g) for n, g in games.items()})
+        bot = await start_bot(emu, database, folder / "reponses-bot.log")
+        try:
+            await wait_connected(emu, bot, 60.0)
+            await emu.wait_for_command("jouer", timeout=30.0)
+            await asyncio.gather(*(open_table(emu, t) for t in world))
+            async with profiled(bot, profile):
+                for _ in range(rounds):
+                    await asyncio.gather(*(step(emu, t, rng) for t in world))
+            rss = bot.rss_bytes()
+        finally:
+            await stop_bot(bot)
+        counted: dict[str, int] = {}
+        for violation in emu.violations:
+            counted[violation.kind] = counted.get(violation.kind, 0) + 1
+    return AnswerFigures(
+        tables=tables,
+        rounds=rounds,
+        clicks=latencies(r for t in world for r in t.clicks),
+        setup=latencies(r for t in world for r in t.setup),
+        games_started=sum(t.games_started for t in world),
+        idle=sum(t.idle_rounds for t in world),
+        violations=counted,
+        bot_rss=rss,
+    )
+
+
+def figures(
+    folder: Path, games: dict[str, Any], tables: int, rounds: int, profile: Path | None = None
+) -> list[Figure]:
+    result = asyncio.run(run(folder, games, tables, rounds, profile=profile))
+    clicks, setup = result.clicks, result.setup
+    accepted = clicks.count - clicks.refused - clicks.late
+    section = "réponses"
+    where = f"{result.tables} tables"
+    out = [
+        Figure(
+            section,
+            f"{where} : clics mesurés ({accepted} coups joués, {clicks.refused} refus privés)",
+            number(clicks.count),
+        ),
+        Figure(section, f"{where} : médiane", seconds_text(clicks.quantile(0.5))),
+        Figure(section, f"{where} : p99", seconds_text(clicks.quantile(0.99)), "< 100 ms",
+               clicks.quantile(0.99) < 0.1),
+        Figure(section, f"{where} : max", seconds_text(clicks.worst)),
+        Figure(section, f"{where} : réponses après 3 s", number(clicks.late), "0", clicks.late == 0),
+        Figure(section, f"{where} : réponses par report (« réfléchit… »)", number(clicks.deferred)),
+        Figure(
+            section,
+            f"ouvertures ({result.games_started} parties) : médiane / p99",
+            f"{seconds_text(setup.quantile(0.5))} / {seconds_text(setup.quantile(0.99))}",
+        ),
+    ]
+    if result.violations:
+        shown = ", ".join(f"{k} ×{v}" for k, v in sorted(result.violations.items()))
+        out.append(Figure(section, "refus de Discord (émulateur)", shown))
+    return out

@@ -1,0 +1,120 @@
+"""A database of many tables in play, as a busy server leaves it when the bot stops: each table has
+its channel, its message, its players, its log lines, the actions played so far and the state.
+
+The states are real mid-game states (random legal play) taken from a small pool per game, each
+stopped where the table waits for a player (no shout window open), so a restart resumes them without
+having to close anything.
+"""
+
+from __future__ import annotations
+
+import random
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from bot.sessions import wall_ms
+from bot.store import PLAYING, SessionRecord
+from games.core import SYSTEM, TICK, Action, Game
+from games.core.autoplay import choose
+
+from .storage import insert_session, open_db
+
+POOL = 40  # distinct states per game
+LOG_LINES = 8
+
+
+@dataclass
+class Played:
+    game: str
+    state: str
+    log: list[str]
+    actions: list[tuple[str, str, int]]  # player, action JSON, at_ms
+
+
+def mid_game(game: Game[Any], players: list[str], rng: random.Random, now: int) -> Played:
+    """A game played at random for a few to a few dozen moves, stopped while a player must act."""
+    while True:
+        state, _ = game.start(players, {}, seed=rng.randrange(2**31), now_ms=now)
+        lines: list[str] = []
+        actions: list[tuple[str, str, int]] = []
+        at = now
+        for _ in range(rng.randint(3, 40)):
+            move = choose(game, state, rng, at)
+            if move is None or state.over:
+                break
+            player, action, at = move
+            state, events = game.apply(state, player, action, at)
+            actions.append((player, action.model_dump_json(), at))
+            lines += [game.describe(e) for e in events if e.to is None]
+        for _ in range(20):  # close the windows left open, as the table's timer would have
+            deadline = game.deadline(state)
+            if deadline is None or state.over:
+                break
+            at = max(at, deadline)
+            state, events = game.apply(state, SYSTEM, Action(kind=TICK), at)
+            actions.append((SYSTEM, Action(kind=TICK).model_dump_json(), at))
+            lines += [game.describe(e) for e in events if e.to is None]
+        if not state.over and game.deadline(state) is None:
+            return Played(game.name, state.model_dump_json(), lines[-LOG_LINES:], actions)
+
+
+def fill(
+    path: Path,
+    games: dict[str, Game[Any]],
+    places: list[tuple[int, int, int]],
+    players: list[str],
+    names: dict[str, str],
+    seed: int = 11,
+) -> None:
+    """One table in play per (guild id, channel id, table message id) of ``places``."""
+    rng = random.Random(seed)
+    now = wall_ms()
+    pools = {
+        name: [mid_game(game, players[: _seats(game, len(players))], rng, now) for _ in range(POOL)]
+        for name, game in games.items()
+    }
+    order = list(games)
+    db = open_db(str(path))
+    try:
+        db.execute("BEGIN")
+        for i, (guild_id, channel_id, message_id) in enumerate(places):
+            game = games[order[i % len(order)]]
+            played = rng.choice(pools[game.name])
+            seated = players[: _seats(game, len(players))]
+            rec = SessionRecord(
+                guild_id=guild_id,
+                channel_id=channel_id,
+                game=game.name,
+                host_id=seated[0],
+                names={p: names[p] for p in seated},
+                options=game.options().model_dump(mode="json"),
+                state=played.state,
+                status=PLAYING,
+                message_id=message_id,
+                log=played.log,
+                created_ms=now - 60_000,
+                started_ms=now - 50_000,
+                active_ms=now,
+                waiting_since_ms=now,
+            )
+            session_id = insert_session(db, rec)
+            db.executemany(
+                "INSERT INTO actions (session_id, seq, player, action, at_ms) VALUES (?, ?, ?, ?, ?)",
+                [(session_id, seq, p, a, at) for seq, (p, a, at) in enumerate(played.actions, start=1)],
+            )
+        db.execute("COMMIT")
+    finally:
+        db.close()
+
+
+def _seats(game: Game[Any], available: int) -> int:
+    return max(game.min_players, min(3, game.max_players, available))
+
+
+def describe_pool(path: Path) -> dict[str, float]:
+    """Mean stored sizes, for the report: state JSON and log per table."""
+    with sqlite3.connect(path) as db:
+        state, log = db.execute("SELECT AVG(LENGTH(state)), AVG(LENGTH(log)) FROM sessions").fetchone()
+    return {"state": float(state or 0), "log": float(log or 0)}

@@ -1,0 +1,36 @@
+"""Plain ``sqlite3`` on the bot's own schema, with the pragmas ``bot/store`` opens its file with."""
+
+from __future__ import annotations
+
+import sqlite3
+
+from bot.store import SessionRecord
+from bot.store.migrations import MIGRATIONS
+from bot.store.store import _COLUMNS, _values
+
+PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON")
+ASSIGNMENTS = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
+
+
+def open_db(path: str) -> sqlite3.Connection:
+    """A connection in autocommit mode (transactions are written out, as the store does) on the
+    bot's schema, every migration step applied."""
+    db = sqlite3.connect(path, isolation_level=None)
+    for pragma in PRAGMAS:
+        db.execute(pragma)
+    if int(db.execute("PRAGMA user_version").fetchone()[0]) == 0:
+        for step in MIGRATIONS:
+            db.executescript(step)
+        db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
+    return db
+
+
+def insert_session(db: sqlite3.Connection, rec: SessionRecord) -> int:
+    values = _values(rec)
+    cursor = db.execute(f"INSERT INTO sessions ({_COLUMNS}) VALUES ({', '.join('?' * len(values))})", values)
+    rec.id = int(cursor.lastrowid or 0)
+    return rec.id
+
+
+def update_session(db: sqlite3.Connection, rec: SessionRecord) -> None:
+    db.execute(f"UPDATE sessions SET {ASSIGNMENTS} WHERE id = ?", (*_values(rec), rec.id))
