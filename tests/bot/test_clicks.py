@@ -47,6 +47,10 @@ class Response:
         self.done = True
         self.said.append(Said("defer", kwargs))
 
+    async def send_modal(self, modal: discord.ui.Modal) -> None:
+        self.done = True
+        self.said.append(Said("modal", {"modal": modal}))
+
 
 @dataclass
 class User:

@@ -96,6 +96,9 @@ def test_holders_of_a_civet_or_a_grelottine_are_not_waited_for(monkeypatch: pyte
     monkeypatch.setattr(type(CDC), "to_act", Game.to_act)
     assert CDC.to_act(state) == ["111", "222", "333"]
     assert waiting_for(CDC, state) == ["111"]
+    # Or from one that lists the holders alone and forgets the thrower.
+    monkeypatch.setattr(type(CDC), "to_act", lambda self, state: ["222", "333"])
+    assert waiting_for(CDC, state) == ["111"]
 
 
 async def test_holders_are_never_warned_or_removed_for_the_thrower_s_idle_turn(db_path: Path) -> None:
