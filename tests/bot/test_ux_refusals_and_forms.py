@@ -94,7 +94,7 @@ async def test_a_civet_form_is_in_the_players_words(db_path: Path) -> None:
         session.state = session.state.model_copy(update={"current": 1, "civets": ["222"]})
         [ask] = [o for o in presenter_for(CDC).offers(session) if o.ask and o.action.kind == "civet"]
         button = presenter_for(CDC).offer_button(session, session.state.turn_no, ask)
-        label = button.to_component_dict()["label"]  # type: ignore[attr-defined]
+        label = button.to_component_dict()["label"]
 
         refused = answer(await click(clicks, session, ALICE, label))
         assert refused.kwargs["content"] == "Ce n'est pas ton tour."
