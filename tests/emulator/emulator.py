@@ -32,10 +32,9 @@ from tests.emulator.records import (
     RestCall,
     Violation,
 )
-from tests.emulator.rest import RestApi
+from tests.emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
 from tests.emulator.snowflake import SnowflakeFactory, wall_clock_ms
 
-ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE = 6, 7, 8, 9
 OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN, OPTION_NUMBER = 3, 4, 5, 10
 

@@ -124,6 +124,8 @@ async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[str, Upl
 
 PAYLOAD = web.RequestKey("payload", object)
 MENTION = re.compile(r"<@!?(\d+)>")
+# What a bot without boosts may upload per file (the `attachment_size_limit` of every interaction).
+ATTACHMENT_SIZE_LIMIT = 10 * 1024 * 1024
 
 
 class RestApi:
@@ -205,14 +207,23 @@ class RestApi:
         return channel
 
     def _message(self, channel: Channel, message_id: int) -> Message:
+        # Ephemeral messages exist only for their user and the interaction's webhook, not in the channel.
         for message in channel.messages:
-            if message.id == message_id and not message.deleted:
+            if message.id == message_id and not message.deleted and not message.ephemeral:
                 return message
         raise unknown("Message", 10008)
 
     async def _body(self, request: web.Request) -> tuple[dict[str, Any], dict[str, Upload]]:
         payload, uploads = await read_body(request)
         request[PAYLOAD] = payload
+        for upload in uploads.values():
+            if len(upload.data) > ATTACHMENT_SIZE_LIMIT:
+                raise ApiError(
+                    413,
+                    40005,
+                    f"Request entity too large ({upload.filename}: {len(upload.data)} bytes)",
+                    kind="invalid_message",
+                )
         return payload, uploads
 
     def _rate_limit(self, kind: str, channel: Channel) -> dict[str, str]:
@@ -462,8 +473,6 @@ class RestApi:
     async def get_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         message = self._message(channel, int(request.match_info["message_id"]))
-        if message.ephemeral:
-            raise unknown("Message", 10008)
         return json_response(message.to_json())
 
     async def create_message(self, request: web.Request) -> web.Response:

@@ -152,3 +152,48 @@ async def test_a_429_carries_discords_headers_and_body() -> None:
                 assert answer.headers["X-RateLimit-Remaining"] == "0"
     assert [m.content for m in world.channel.messages] == ["m0", "m1"]
     assert [v.kind for v in emu.take_violations()] == ["rate_limited"]
+
+
+async def test_uploads_keep_their_bytes_and_a_file_over_10_mib_is_refused() -> None:
+    import json
+
+    import aiohttp
+
+    async with Emulator() as emu:
+        world = make_world(emu)
+        url = f"{emu.api_base}/channels/{world.channel.id}/messages"
+        headers = {"Authorization": f"Bot {emu.token}"}
+
+        def form(size: int) -> aiohttp.FormData:
+            data = aiohttp.FormData(quote_fields=False)
+            payload = {"content": "Le plateau", "attachments": [{"id": 0, "filename": "plateau.png"}]}
+            data.add_field("payload_json", json.dumps(payload), content_type="application/json")
+            data.add_field("files[0]", b"\x89PNG" + b"\0" * size, filename="plateau.png", content_type="image/png")
+            return data
+
+        async with aiohttp.ClientSession() as http:
+            async with http.post(url, data=form(100), headers=headers) as answer:
+                assert answer.status == 200
+                sent = await answer.json()
+            async with http.get(sent["attachments"][0]["url"]) as picture:
+                assert await picture.read() == b"\x89PNG" + b"\0" * 100
+            async with http.post(url, data=form(10 * 1024 * 1024), headers=headers) as answer:
+                assert answer.status == 413
+                assert (await answer.json())["code"] == 40005
+    message = world.channel.last_message
+    assert message.attachment("plateau.png").content_type == "image/png"
+    assert [v.kind for v in emu.take_violations()] == ["invalid_message"]
+
+
+async def test_an_ephemeral_message_is_not_in_the_channel_for_the_rest_api(world: World) -> None:
+    import aiohttp
+
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        reply = await emu.slash(world.channel, world.alice, "salut")
+    assert reply.message is not None and reply.ephemeral
+    url = f"{emu.api_base}/channels/{world.channel.id}/messages/{reply.message.id}"
+    async with aiohttp.ClientSession() as http:
+        async with http.get(url, headers={"Authorization": f"Bot {emu.token}"}) as answer:
+            assert answer.status == 404 and (await answer.json())["code"] == 10008
+    assert [v.kind for v in emu.take_violations()] == ["not_found"]
