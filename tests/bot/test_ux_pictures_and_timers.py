@@ -1,0 +1,132 @@
+"""Fewer requests to Discord: a table's picture is uploaded again only when its bytes change, and
+what timers say close together becomes one table edit and one channel message."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import discord
+import pytest
+from pydantic import BaseModel
+
+from bot.sessions import Notice, Session
+from bot.tables.base import Presenter
+from games.core import LEAVE, Action, Event, PlayerId
+from tests.e2e.table import open_table, seat_and_start
+from tests.e2e.tavern import Tavern, make_tavern
+from tests.emulator import Emulator, Message, pointed_at
+from tests.games.core.toy import GAME as TOY
+from tests.games.core.toy import Toy, ToyState
+
+from .ux_support import TABLE, click, manager_for, start_table
+
+NAMES = {"111": "Alice", "222": "Bob", "333": "Chloé"}
+PICTURE = "plateau.png"
+
+
+class ThrownToy(Toy):
+    """The toy game whose dice are chosen: a 6 (a shout window), then 3s."""
+
+    def start(
+        self,
+        players: list[PlayerId],
+        options: BaseModel | dict[str, Any] | None = None,
+        *,
+        seed: int = 0,
+        loaded: list[int] | None = None,
+        now_ms: int = 0,
+    ) -> tuple[ToyState, list[Event]]:
+        return super().start(players, options, seed=seed, loaded=[6, 3, 3, 3], now_ms=now_ms)
+
+
+class Board:
+    """The picture a presenter draws: the same bytes until the test changes them."""
+
+    def __init__(self) -> None:
+        self.data = b"\x89PNG first board"
+
+    def files(self, presenter: Presenter, session: Session) -> list[discord.File]:
+        return [discord.File(io.BytesIO(self.data), filename=PICTURE)]
+
+
+@pytest.fixture
+async def emu() -> AsyncIterator[Emulator]:
+    async with Emulator(rate_limit=(50, 1.0)) as emulator:
+        with pointed_at(emulator):
+            yield emulator
+
+
+@pytest.fixture
+def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
+    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+
+
+def picture(table: Message) -> tuple[int, bytes]:
+    attachment = table.attachment(PICTURE)
+    return attachment.id, attachment.data
+
+
+async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
+    emu: Emulator, tavern: Tavern, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    board = Board()
+    monkeypatch.setattr(Presenter, "files", lambda self, session: board.files(self, session))
+    arthur, perceval, karadoc = tavern.players
+    async with tavern.bot({"toy": ThrownToy()}, window_grace_s=0.05):
+        table = await open_table(emu, tavern.channel, arthur, "toy", "window_ms=300")
+        await seat_and_start(emu, table, arthur, [perceval, karadoc])
+        first = picture(table)
+        assert first[1] == board.data
+
+        edits = table.edits
+        await emu.click(table, arthur, label="Lancer")  # a 6: the shout window opens
+        assert table.edits == edits + 1 and "Six" in table.button_labels
+        assert picture(table) == first  # edited through the click, the same attachment kept
+
+        # The window closes by the bot's timer: an edit through the channel, the picture kept too.
+        await emu.wait_until(lambda: "Six" not in table.button_labels, 5, "the window closed")
+        assert table.edits == edits + 2 and picture(table) == first
+
+        board.data = b"\x89PNG another board"
+        await emu.click(table, perceval, label="Lancer")
+        now = picture(table)
+        assert now[1] == board.data and now[0] != first[0]
+
+
+async def test_timer_news_close_together_make_one_edit_and_one_message(db_path: Path) -> None:
+    async with manager_for(db_path, {"toy": TOY}) as manager:
+        session, clicks, channel = await start_table(manager, "toy", NAMES, timer_delay_s=0.2)
+        assert channel.sent == []  # Alice started the game and throws first: she sees the table
+        # Alice is warned, then removed (she leaves the game: the same events as a removal).
+        await clicks.table_changed(
+            session, [], Notice("warned", players=["111"], deadline_ms=1_800_000_000_000)
+        )
+        left = await manager.act(session.id, "111", Action(kind=LEAVE), 0)
+        await clicks.table_changed(session, left.events, Notice("removed", players=["111"]))
+        assert channel.edits == [] and channel.sent == []  # held a moment
+        await clicks.settle()
+
+        assert [edit.message_id for edit in channel.edits] == [TABLE]
+        assert channel.sent == [
+            "⏰ <@111>, à toi ! Sans action, tu seras retiré·e de la partie <t:1800000000:R>.\n"
+            "🚪 <@111> retiré·e de la partie : trop longtemps sans jouer.\n"
+            "<@222>, à toi !"
+        ]
+
+
+async def test_a_click_takes_what_timers_said_into_its_own_message(db_path: Path) -> None:
+    async with manager_for(db_path, {"toy": TOY}) as manager:
+        session, clicks, channel = await start_table(manager, "toy", NAMES, loaded=[3], timer_delay_s=30)
+        await clicks.table_changed(
+            session, [], Notice("warned", players=["111"], deadline_ms=1_800_000_000_000)
+        )
+        throw = await click(clicks, session, "111", "Lancer")
+        assert [said.kind for said in throw.said] == ["edit"]  # the table, through the click
+        assert channel.sent == [
+            "⏰ <@111>, à toi ! Sans action, tu seras retiré·e de la partie <t:1800000000:R>.\n<@222>, à toi !"
+        ]
+        await clicks.settle()
+        assert channel.edits == [] and len(channel.sent) == 1  # nothing said twice, nothing left held
