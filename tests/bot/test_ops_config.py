@@ -121,3 +121,27 @@ def test_channels_are_read_from_mentions_names_and_ids() -> None:
     with pytest.raises(ConfigError) as unknown:
         parse_channels("<#99>", channels)
     assert unknown.value.params == {"word": "<#99>"}
+
+
+async def test_config_has_english_names_and_is_hidden_from_members_by_default(tmp_path: Path) -> None:
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    settings = Settings(discord_token="x", database=tmp_path / "t.sqlite3", _env_file=None)
+    bot = create_bot(settings, sync_commands=False)
+    try:
+        await bot.setup_hook()
+        command = bot.tree.get_command("config")
+        assert command is not None and bot.tree.translator is not None
+        payload = await command.get_translated_payload(bot.tree, bot.tree.translator)
+        assert payload["name_localizations"]["en-US"] == "config"
+        assert int(payload["default_member_permissions"]) == MANAGE_GUILD
+        assert {o["name"]: o["name_localizations"].get("en-US") for o in payload["options"]} == {
+            "salons": "channels",
+            "jeu": "game",
+            "options": "options",
+            "langue": "language",
+        }
+        assert all(o["description_localizations"].get("en-GB") for o in payload["options"])
+    finally:
+        await bot.close()
