@@ -37,6 +37,29 @@ async def test_after_a_restart_the_game_goes_on_from_the_old_buttons(tavern: Tav
     emu.assert_no_violations()
 
 
+async def test_a_shout_window_that_ended_while_the_bot_was_down_is_settled_after_the_restart(
+    tavern: Tavern,
+) -> None:
+    emu = tavern.emu
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}
+    async with tavern.bot(games):
+        lobby = await open_table(emu, tavern.channel, tavern.arthur)
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        for _ in range(2):
+            await act(emu, table_message(tavern.channel), tavern.arthur, "lancer")
+        table = table_message(tavern.channel)
+        await act(emu, table, tavern.perceval, "pas_mou_le_caillou", at_ms=emu.now_ms() + 100)
+        assert scores(table) == {"Arthur": 0, "Perceval": 0, "Karadoc": 0}
+    # Down for half a minute: the five-second window ended meanwhile, with Perceval the only one to shout.
+    emu.advance(30)
+    async with tavern.bot(games):
+        # The bot settles what happened while it was away once discord.py is ready (about 2 s).
+        await emu.wait_until(lambda: scores(table)["Perceval"] == 32, timeout=8, what="the window to close")
+        assert scores(table) == {"Arthur": 0, "Perceval": 32, "Karadoc": 0}
+        assert "Perceval gagne la Chouette-Velute : +32" in table.text()
+    emu.assert_no_violations()
+
+
 async def test_a_click_by_someone_not_at_the_table_is_refused_privately(tavern: Tavern) -> None:
     emu = tavern.emu
     async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS)}):
