@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from bot.app import create_bot
+from bot.health import check
 from games.cabane import GAME as CABANE
 from tests.e2e.table import button_for, seat_and_start, table_message
 from tests.e2e.tavern import Tavern, make_tavern
@@ -94,6 +95,13 @@ async def test_close_finishes_and_commits_the_move_in_flight_then_closes_the_dat
         table, thrower = await open_cabane(emu, tavern)
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
+        # Connected (on_ready comes ~2 s after the guilds): the Docker healthcheck says so.
+        for _ in range(100):
+            if heartbeat(tavern.database) == "connected":
+                break
+            await asyncio.sleep(0.05)
+        health = check(tavern.database)
+        assert health.code == 0 and health.text.startswith(f"bot connecté (pid {os.getpid()})")
         with write_lock(tavern.database):
             click = await emu.click(table, thrower, button_for(table, "lancer").custom_id, wait=False)
             await emu.wait_until(session.lock.locked, 3, "the click to reach the table")
