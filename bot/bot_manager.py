@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from games.core import Event, PlayerId
+from games.core import Action, Event, PlayerId
 
 from .sessions import Listener, Notice, Outcome, Session, SessionManager
 
@@ -45,8 +45,28 @@ def log_end(session: Session) -> None:
 
 
 class BotManager(SessionManager):
-    async def open(self, *, seed: int | None = None, **table: Any) -> Session:
-        session = await super().open(**table)
+    async def open(
+        self,
+        *,
+        guild_id: int | None,
+        channel_id: int,
+        game: str,
+        host_id: PlayerId,
+        host_name: str,
+        options: dict[str, Any] | None = None,
+        turn_timeout_ms: int | None = None,
+        seed: int | None = None,
+    ) -> Session:
+        """A lobby, as the base manager opens it; ``seed`` (``graine=``) is kept for the start."""
+        session = await super().open(
+            guild_id=guild_id,
+            channel_id=channel_id,
+            game=game,
+            host_id=host_id,
+            host_name=host_name,
+            options=options,
+            turn_timeout_ms=turn_timeout_ms,
+        )
         if seed is not None:
             session.rec.seed = seed
             await self.store.save_session(session.rec)
@@ -80,8 +100,20 @@ class BotManager(SessionManager):
             )
         return outcome
 
-    async def act(self, session_id: int, player: PlayerId, *args: Any, **kwargs: Any) -> Outcome:
-        outcome = await super().act(session_id, player, *args, **kwargs)
+    async def act(
+        self,
+        session_id: int,
+        player: PlayerId,
+        action: Action,
+        at_ms: int,
+        *,
+        turn: int | None = None,
+        interaction_id: int | None = None,
+        name: str | None = None,
+    ) -> Outcome:
+        outcome = await super().act(
+            session_id, player, action, at_ms, turn=turn, interaction_id=interaction_id, name=name
+        )
         if outcome.ended:
             log_end(outcome.session)
         return outcome
