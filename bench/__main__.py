@@ -32,24 +32,33 @@ class Plan:
     durability_s: float
     tables: int
     rounds: int
+    paced_s: float
     sessions: list[int]
 
 
-FULL = Plan(rules_s=3.0, durability_s=10.0, tables=200, rounds=12, sessions=[1_000, 10_000])
-QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, sessions=[1_000])
+FULL = Plan(rules_s=3.0, durability_s=10.0, tables=200, rounds=12, paced_s=15.0, sessions=[1_000, 10_000])
+QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000])
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="une mesure courte de chaque section")
-    parser.add_argument("--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS)}")
+    parser.add_argument(
+        "--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS)}"
+    )
     parser.add_argument("--seconds", type=float, help="règles : secondes par jeu")
     parser.add_argument("--durability-seconds", type=float, help="durabilité : secondes par mesure")
     parser.add_argument("--tables", type=int, help="réponses : nombre de tables (et de salons)")
     parser.add_argument("--rounds", type=int, help="réponses : clics simultanés de chaque table")
-    parser.add_argument("--sessions", help="démarrage et mémoire : nombres de tables stockées, ex. 1000,10000")
+    parser.add_argument("--paced-seconds", type=float, help="réponses : durée du jeu au rythme des joueurs")
+    parser.add_argument(
+        "--sessions", help="démarrage et mémoire : nombres de tables stockées, ex. 1000,10000"
+    )
+    parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
-    parser.add_argument("--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »")
+    parser.add_argument(
+        "--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »"
+    )
     return parser.parse_args(argv)
 
 
@@ -79,6 +88,12 @@ def main(argv: list[str] | None = None) -> int:
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
     games = available()
+    if args.games:
+        wanted = [g.strip() for g in args.games.split(",") if g.strip()]
+        unknown = [g for g in wanted if g not in games]
+        if unknown:
+            raise SystemExit(f"jeu inconnu : {', '.join(unknown)} (jeux : {', '.join(games)})")
+        games = {g: games[g] for g in wanted}
     started = time.perf_counter()
     figures: list[Figure] = []
     if "rules" in sections:
@@ -91,7 +106,8 @@ def main(argv: list[str] | None = None) -> int:
         tables, rounds = args.tables or plan.tables, args.rounds or plan.rounds
         say(f"… réponses ({tables} tables, {rounds} clics simultanés chacune, via l'émulateur)")
         profile = args.profile / "reponses-bot.txt" if args.profile else None
-        figures += answers.figures(folder, games, tables, rounds, profile)
+        paced_s = plan.paced_s if args.paced_seconds is None else args.paced_seconds
+        figures += answers.figures(folder, games, tables, rounds, paced_s, profile)
     if "restart" in sections:
         counts = [int(n) for n in args.sessions.split(",")] if args.sessions else plan.sessions
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")

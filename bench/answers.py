@@ -21,6 +21,7 @@ from tests.emulator import Channel, Emulator, InteractionRecord, Message, User
 from .bot_process import profiled, start_bot, stop_bot, wait_connected
 from .latency import Latencies, latencies, seconds_text
 from .rules import seat_count
+from .storage import fresh
 from .table import Figure, number
 
 # Long enough that a slow answer is measured rather than given up on (Discord's limit is 3 s).
@@ -28,6 +29,8 @@ PATIENCE_S = 20.0
 BUTTON = 2
 MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PREFIXES = ("tv:", "tvs:")
+# Between two clicks at a table playing at a player's pace (seconds, uniform).
+THINK_S = (1.0, 4.0)
 
 
 @dataclass
@@ -40,6 +43,7 @@ class Table:
     next_user: int = 0
     setup: list[InteractionRecord] = field(default_factory=list)
     clicks: list[InteractionRecord] = field(default_factory=list)
+    paced: list[InteractionRecord] = field(default_factory=list)
     idle_rounds: int = 0
 
 
@@ -76,14 +80,16 @@ def finished(message: Message) -> bool:
     return not message.components and "terminée" in message.text()
 
 
-async def step(emu: Emulator, table: Table, rng: random.Random) -> None:
+async def step(emu: Emulator, table: Table, rng: random.Random, paced: bool = False) -> None:
     """One click at this table: the player to act on one of the game's buttons or selects."""
     message = table.message
     if message is None or finished(message):
         await open_table(emu, table)
         return
     choices = [
-        c for c in message.iter_components() if c.custom_id and c.custom_id.startswith(GAME_PREFIXES) and not c.disabled
+        c
+        for c in message.iter_components()
+        if c.custom_id and c.custom_id.startswith(GAME_PREFIXES) and not c.disabled
     ]
     if not choices:
         # A window is open that only a timer closes, or only forms are on offer: this table waits.
@@ -101,7 +107,17 @@ async def step(emu: Emulator, table: Table, rng: random.Random) -> None:
     else:
         value = str(rng.choice(choice.options)["value"])
         record = await emu.select(message, user, [value], custom_id=choice.custom_id, timeout=PATIENCE_S)
-    table.clicks.append(record)
+    (table.paced if paced else table.clicks).append(record)
+
+
+async def play_at_pace(emu: Emulator, table: Table, rng: random.Random, until: float) -> None:
+    """Players who look at the table before clicking: a click every THINK_S seconds or so."""
+    while True:
+        pause = rng.uniform(*THINK_S)
+        if emu.clock() + pause >= until:
+            return
+        await asyncio.sleep(pause)
+        await step(emu, table, rng, paced=True)
 
 
 @dataclass
@@ -109,6 +125,8 @@ class AnswerFigures:
     tables: int
     rounds: int
     clicks: Latencies
+    paced_s: float
+    paced: Latencies
     setup: Latencies
     games_started: int
     idle: int
@@ -130,10 +148,16 @@ def build_world(emu: Emulator, tables: int, games: list[str], players: dict[str,
 
 
 async def run(
-    folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5, profile: Path | None = None
+    folder: Path,
+    games: dict[str, Any],
+    tables: int,
+    rounds: int,
+    paced_s: float,
+    seed: int = 5,
+    profile: Path | None = None,
 ) -> AnswerFigures:
     rng = random.Random(seed)
-    database = folder / "reponses.sqlite3"
+    database = fresh(folder / "reponses.sqlite3")
     async with Emulator() as emu:
         world = build_world(emu, tables, list(games), {n: seat_count(g) for n, g in games.items()})
         bot = await start_bot(emu, database, folder / "reponses-bot.log")
@@ -144,6 +168,8 @@ async def run(
             async with profiled(bot, profile):
                 for _ in range(rounds):
                     await asyncio.gather(*(step(emu, t, rng) for t in world))
+            until = emu.clock() + paced_s
+            await asyncio.gather(*(play_at_pace(emu, t, rng, until) for t in world))
             rss = bot.rss_bytes()
         finally:
             await stop_bot(bot)
@@ -154,6 +180,8 @@ async def run(
         tables=tables,
         rounds=rounds,
         clicks=latencies(r for t in world for r in t.clicks),
+        paced_s=paced_s,
+        paced=latencies(r for t in world for r in t.paced),
         setup=latencies(r for t in world for r in t.setup),
         games_started=sum(t.games_started for t in world),
         idle=sum(t.idle_rounds for t in world),
@@ -163,10 +191,10 @@ async def run(
 
 
 def figures(
-    folder: Path, games: dict[str, Any], tables: int, rounds: int, profile: Path | None = None
+    folder: Path, games: dict[str, Any], tables: int, rounds: int, paced_s: float, profile: Path | None = None
 ) -> list[Figure]:
-    result = asyncio.run(run(folder, games, tables, rounds, profile=profile))
-    clicks, setup = result.clicks, result.setup
+    result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile))
+    clicks, setup, paced = result.clicks, result.setup, result.paced
     accepted = clicks.count - clicks.refused - clicks.late
     section = "réponses"
     where = f"{result.tables} tables"
@@ -177,11 +205,28 @@ def figures(
             number(clicks.count),
         ),
         Figure(section, f"{where} : médiane", seconds_text(clicks.quantile(0.5))),
-        Figure(section, f"{where} : p99", seconds_text(clicks.quantile(0.99)), "< 100 ms",
-               clicks.quantile(0.99) < 0.1),
+        Figure(
+            section,
+            f"{where} : p99",
+            seconds_text(clicks.quantile(0.99)),
+            "< 100 ms",
+            clicks.quantile(0.99) < 0.1,
+        ),
         Figure(section, f"{where} : max", seconds_text(clicks.worst)),
-        Figure(section, f"{where} : réponses après 3 s", number(clicks.late), "0", clicks.late == 0),
+        Figure(
+            section,
+            f"{where} : réponses après 3 s (toutes mesures)",
+            number(clicks.late + paced.late + setup.late),
+            "0",
+            clicks.late + paced.late + setup.late == 0,
+        ),
         Figure(section, f"{where} : réponses par report (« réfléchit… »)", number(clicks.deferred)),
+        Figure(
+            section,
+            f"{where} au rythme des joueurs (un clic toutes les {THINK_S[0]:g} à {THINK_S[1]:g} s), "
+            f"{number(paced.count / result.paced_s if result.paced_s else 0, 1)} clics/s : médiane / p99 / max",
+            f"{seconds_text(paced.quantile(0.5))} / {seconds_text(paced.quantile(0.99))} / {seconds_text(paced.worst)}",
+        ),
         Figure(
             section,
             f"ouvertures ({result.games_started} parties) : médiane / p99",

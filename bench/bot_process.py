@@ -61,7 +61,14 @@ async def start_bot(emu: Emulator, database: Path, log: Path) -> BotProcess:
     try:
         started = emu.clock()
         process = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=REPO, env=env, stdout=handle, stderr=handle, stdin=asyncio.subprocess.DEVNULL
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=REPO,
+            env=env,
+            stdout=handle,
+            stderr=handle,
+            stdin=asyncio.subprocess.DEVNULL,
         )
     finally:
         handle.close()
@@ -78,7 +85,9 @@ async def wait_connected(emu: Emulator, bot: BotProcess, timeout: float) -> floa
     await emu.wait_until(state, timeout, "the bot to connect")
     if not emu.connected:
         tail = bot.log.read_text(errors="replace")[-2000:]
-        raise RuntimeError(f"le bot s'est arrêté avant de se connecter (code {bot.process.returncode}) :\n{tail}")
+        raise RuntimeError(
+            f"le bot s'est arrêté avant de se connecter (code {bot.process.returncode}) :\n{tail}"
+        )
     return emu.clock()
 
 
@@ -104,8 +113,20 @@ async def profiled(bot: BotProcess, output: Path | None) -> AsyncIterator[None]:
         yield
         return
     sampler = await asyncio.create_subprocess_exec(
-        spy, "record", "--pid", str(bot.pid), "--output", str(output), "--format", "raw", "--rate", "200",
-        "--threads", "--idle", stdout=asyncio.subprocess.DEVNULL, stderr=asyncio.subprocess.DEVNULL,
+        spy,
+        "record",
+        "--pid",
+        str(bot.pid),
+        "--output",
+        str(output),
+        "--format",
+        "raw",
+        "--rate",
+        "200",
+        "--threads",
+        "--idle",
+        stdout=asyncio.subprocess.DEVNULL,
+        stderr=asyncio.subprocess.DEVNULL,
     )
     try:
         yield

@@ -24,7 +24,7 @@ from bot.store import PLAYING, SessionRecord, Store
 from games.core import SYSTEM, TICK, Action, Game
 
 from .rules import seat_count
-from .storage import insert_session, open_db, update_session
+from .storage import fresh, insert_session, open_db, update_session
 from .table import Figure, number
 
 
@@ -89,7 +89,9 @@ async def _drive(
             await manager.act(session_id, SYSTEM, Action(kind=TICK), max(wall_ms(), deadline))
 
 
-async def through_manager(path: Path, games: dict[str, Game[Any]], seconds: float, tables: int = 20) -> tuple[int, float, int]:
+async def through_manager(
+    path: Path, games: dict[str, Game[Any]], seconds: float, tables: int = 20
+) -> tuple[int, float, int]:
     """(accepted actions committed, seconds, tables opened: each opening, join and start is a
     commit of its own, counted in the seconds but not among the actions)."""
     store = await Store.open(path)
@@ -99,7 +101,10 @@ async def through_manager(path: Path, games: dict[str, Game[Any]], seconds: floa
     start = time.perf_counter()
     try:
         await asyncio.gather(
-            *(_drive(manager, 1000 + i, engines[i % len(engines)], start + seconds, ids) for i in range(tables))
+            *(
+                _drive(manager, 1000 + i, engines[i % len(engines)], start + seconds, ids)
+                for i in range(tables)
+            )
         )
         elapsed = time.perf_counter() - start
     finally:
@@ -125,8 +130,12 @@ def raw_sqlite(path: Path, seconds: float, state_bytes: int, action_bytes: int) 
     db = open_db(str(path))
     try:
         rec = SessionRecord(
-            channel_id=1, game="culdechouette", host_id="1", names={"1": "Hôte", "2": "Joueur 2"},
-            status=PLAYING, state="x" * state_bytes,
+            channel_id=1,
+            game="culdechouette",
+            host_id="1",
+            names={"1": "Hôte", "2": "Joueur 2"},
+            status=PLAYING,
+            state="x" * state_bytes,
         )
         insert_session(db, rec)
         action = "a" * action_bytes
@@ -149,7 +158,7 @@ def raw_sqlite(path: Path, seconds: float, state_bytes: int, action_bytes: int) 
 
 
 def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> DurabilityFigures:
-    managed = folder / "durabilite-gestionnaire.sqlite3"
+    managed = fresh(folder / "durabilite-gestionnaire.sqlite3")
     actions, manager_s, opened = asyncio.run(through_manager(managed, games, seconds))
     state_bytes, action_bytes = payload_sizes(managed)
     # Raw commits before and after the manager's run, so a neighbour's burst on the shared disk
@@ -158,7 +167,10 @@ def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> Durabi
     raw_s = 0.0
     for turn in range(2):
         commits, elapsed = raw_sqlite(
-            folder / f"durabilite-brut-{turn}.sqlite3", seconds / 2, int(state_bytes), int(action_bytes)
+            fresh(folder / f"durabilite-brut-{turn}.sqlite3"),
+            seconds / 2,
+            int(state_bytes),
+            int(action_bytes),
         )
         raw_commits += commits
         raw_s += elapsed

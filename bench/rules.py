@@ -73,7 +73,5 @@ def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
         out.append(Figure("règles", f"{name} : actions/s (apply seul)", number(result.actions_per_s)))
         unfinished = result.played - result.finished
         note = f" ({unfinished} non finies)" if unfinished else ""
-        out.append(
-            Figure("règles", f"{name} : parties aléatoires/s{note}", number(result.games_per_s, 1))
-        )
+        out.append(Figure("règles", f"{name} : parties aléatoires/s{note}", number(result.games_per_s, 1)))
     return out

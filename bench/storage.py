@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+from pathlib import Path
 
 from bot.store import SessionRecord
 from bot.store.migrations import MIGRATIONS
@@ -34,3 +35,10 @@ def insert_session(db: sqlite3.Connection, rec: SessionRecord) -> int:
 
 def update_session(db: sqlite3.Connection, rec: SessionRecord) -> None:
     db.execute(f"UPDATE sessions SET {ASSIGNMENTS} WHERE id = ?", (*_values(rec), rec.id))
+
+
+def fresh(path: Path) -> Path:
+    """``path`` with no database left from an earlier run (nor its WAL files)."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    return path

@@ -45,6 +45,8 @@ def render(figures: list[Figure]) -> str:
     ]
     for row in rows:
         lines.append(
-            "  ".join(cell.rjust(widths[i]) if i == 2 else cell.ljust(widths[i]) for i, cell in enumerate(row)).rstrip()
+            "  ".join(
+                cell.rjust(widths[i]) if i == 2 else cell.ljust(widths[i]) for i, cell in enumerate(row)
+            ).rstrip()
         )
     return "\n".join(lines)

@@ -1,0 +1,104 @@
+"""``python -m bench`` runs end to end with tiny durations and prints its one table.
+
+Never a timed assertion: the figures depend on the machine; what is checked is that every section
+ran and said what it measured.
+"""
+
+from __future__ import annotations
+
+import math
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bench.__main__ import chosen_sections
+from bench.latency import Latencies, seconds_text
+from bench.table import Figure, render
+from games import available
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def run_bench(tmp_path: Path, *args: str) -> str:
+    done = subprocess.run(
+        [sys.executable, "-m", "bench", "--dir", str(tmp_path), *args],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        timeout=180,
+    )
+    assert done.returncode == 0, done.stderr[-3000:]
+    return done.stdout
+
+
+def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
+    out = run_bench(
+        tmp_path,
+        "--seconds",
+        "0.02",
+        "--durability-seconds",
+        "0.3",
+        "--tables",
+        "3",
+        "--rounds",
+        "1",
+        "--paced-seconds",
+        "0",
+        "--sessions",
+        "20",
+    )
+    lines = out.splitlines()
+    header = next(i for i, line in enumerate(lines) if line.startswith("section"))
+    rows = lines[header + 2 : -1]
+    sections = {row.split()[0] for row in rows}
+    assert sections == {"règles", "durabilité", "réponses", "démarrage", "mémoire"}
+    for name in available():
+        assert any(row.startswith("règles") and f" {name} : actions/s" in row for row in rows), name
+    assert any("rapport gestionnaire / brut" in row and "%" in row for row in rows)
+    assert any("3 tables : p99" in row and "ms" in row for row in rows)
+    assert any("20 tables : démarrage → 1re réponse" in row for row in rows)
+    assert any("20 tables actives : mémoire résidente par table" in row and "Ko" in row for row in rows)
+    # Each figure with a target says whether it is met.
+    assert all(("✓" in row) or ("✗" in row) for row in rows if "< 100 ms" in row or "≥ 50 %" in row)
+
+
+def test_only_runs_the_sections_asked_for(tmp_path: Path) -> None:
+    out = run_bench(tmp_path, "--only", "rules", "--games", "cabane", "--seconds", "0.02")
+    rows = [
+        line
+        for line in out.splitlines()
+        if line.startswith(("règles", "durabilité", "réponses", "démarrage"))
+    ]
+    assert [row.split(" : ")[0].split() for row in rows] == [["règles", "cabane"]] * 2
+
+
+def test_an_unknown_section_is_refused_by_name() -> None:
+    assert chosen_sections("startup,memory,rules") == ["restart", "rules"]
+    with pytest.raises(SystemExit, match="section inconnue : vitesse"):
+        chosen_sections("rules,vitesse")
+
+
+def test_late_answers_make_the_p99_and_the_max_late_rather_than_flattering() -> None:
+    on_time = Latencies(times=[0.01] * 98, late=2, deferred=0, refused=0)
+    assert on_time.quantile(0.5) == 0.01
+    assert math.isinf(on_time.quantile(0.99))
+    assert seconds_text(on_time.worst) == "> 3 s"
+    all_fine = Latencies(times=[0.01] * 99 + [0.25], late=0, deferred=0, refused=0)
+    assert seconds_text(all_fine.quantile(0.99)) == "10,0 ms"
+    assert seconds_text(all_fine.worst) == "250,0 ms"
+
+
+def test_a_missed_target_is_shown_as_missed() -> None:
+    table = render(
+        [
+            Figure("réponses", "p99", "120,0 ms", "< 100 ms", False),
+            Figure("mémoire", "par table", "12,0 Ko", "< 50 Ko", True),
+            Figure("règles", "parties/s", "3,0"),
+        ]
+    )
+    lines = table.splitlines()
+    assert lines[2].endswith("< 100 ms ✗ MANQUÉE")
+    assert lines[3].endswith("< 50 Ko ✓")
+    assert lines[4].endswith("3,0")
