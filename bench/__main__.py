@@ -1,6 +1,6 @@
 """``python -m bench``: one table of Taverne's figures (see docs/PERFORMANCE.md).
 
-Sections: ``rules`` (engine speed), ``durability`` (the session manager's committed actions against
+Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`` (the session manager's committed actions against
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
 ``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
@@ -19,11 +19,18 @@ from pathlib import Path
 
 from games import available
 
-from . import answers, durability, restart, rules
+from . import answers, display, durability, restart, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "durability", "answers", "restart")
-ALIASES = {"startup": "restart", "memory": "restart", "regles": "rules", "reponses": "answers"}
+SECTIONS = ("rules", "display", "durability", "answers", "restart")
+ALIASES = {
+    "startup": "restart",
+    "memory": "restart",
+    "regles": "rules",
+    "reponses": "answers",
+    "affichage": "display",
+    "pictures": "display",
+}
 
 
 @dataclass
@@ -99,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
     if "rules" in sections:
         say("… règles (moteurs seuls, un cœur)")
         figures += rules.figures(games, args.seconds or plan.rules_s)
+    if "display" in sections:
+        say("… affichage (ce que dessiner une table coûte à chaque clic)")
+        figures += display.figures(games, (args.seconds or plan.rules_s) / 2)
     if "durability" in sections:
         say("… durabilité (gestionnaire de tables contre sqlite3 brut)")
         figures += durability.figures(folder, games, args.durability_seconds or plan.durability_s)

@@ -53,9 +53,10 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
     header = next(i for i, line in enumerate(lines) if line.startswith("section"))
     rows = lines[header + 2 : -1]
     sections = {row.split()[0] for row in rows}
-    assert sections == {"règles", "durabilité", "réponses", "démarrage", "mémoire"}
+    assert sections == {"règles", "affichage", "durabilité", "réponses", "démarrage", "mémoire"}
     for name in available():
         assert any(row.startswith("règles") and f" {name} : actions/s" in row for row in rows), name
+        assert any(row.startswith("affichage") and f" {name} : table dessinée" in row for row in rows), name
     assert any("rapport gestionnaire / brut" in row and "%" in row for row in rows)
     assert any("3 tables : p99" in row and "ms" in row for row in rows)
     assert any("20 tables : démarrage → 1re réponse" in row for row in rows)
@@ -72,6 +73,7 @@ def test_only_runs_the_sections_asked_for(tmp_path: Path) -> None:
         if line.startswith(("règles", "durabilité", "réponses", "démarrage"))
     ]
     assert [row.split(" : ")[0].split() for row in rows] == [["règles", "cabane"]] * 2
+    assert "affichage" not in out
 
 
 def test_an_unknown_section_is_refused_by_name() -> None:

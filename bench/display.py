@@ -1,0 +1,89 @@
+"""Drawing a table, per game: what the presenter costs each time a click edits the table message
+(the embed, the buttons, and the picture for the games that have one), on mid-game states.
+
+This work runs on the bot's event loop before the answer goes out, so every millisecond here is a
+millisecond every other table's click waits.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from bot.sessions import Session
+from bot.store import PLAYING, SessionRecord
+from bot.tables import presenter_for
+from games.core import Game
+
+from .rules import seat_count
+from .seeding import mid_game
+from .table import Figure, number
+
+
+@dataclass
+class DisplayFigures:
+    game: str
+    drawn: int
+    message_s: float  # embed and buttons, in total
+    picture_s: float  # the attached pictures, in total
+    has_pictures: bool
+
+    @property
+    def per_table_ms(self) -> float:
+        return (self.message_s + self.picture_s) / self.drawn * 1000
+
+    @property
+    def picture_ms(self) -> float:
+        return self.picture_s / self.drawn * 1000
+
+
+async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigures:
+    presenter = presenter_for(game)
+    rng = random.Random(seed)
+    players = [str(101 + i) for i in range(seat_count(game))]
+    names = {p: f"Joueur·se {p}" for p in players}
+    clock = time.perf_counter
+    drawn = 0
+    message_s = picture_s = 0.0
+    has_pictures = False
+    start = clock()
+    while drawn == 0 or clock() - start < seconds:
+        played = mid_game(game, players, rng, 0)
+        rec = SessionRecord(
+            channel_id=drawn + 1,
+            game=game.name,
+            host_id=players[0],
+            names=dict(names),
+            status=PLAYING,
+            state=played.state,
+            log=played.log,
+            id=drawn + 1,
+        )
+        session = Session(rec=rec, game=game, state=game.load(played.state))
+        before = clock()
+        presenter.embed(session)
+        presenter.components(session)
+        middle = clock()
+        files = presenter.files(session)
+        after = clock()
+        message_s += middle - before
+        picture_s += after - middle
+        has_pictures = has_pictures or bool(files)
+        drawn += 1
+    return DisplayFigures(game.name, drawn, message_s, picture_s, has_pictures)
+
+
+def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
+    out = []
+    for name, game in games.items():
+        result = asyncio.run(measure(game, seconds))
+        what = f"{name} : table dessinée (message et boutons"
+        what += ", image)" if result.has_pictures else ")"
+        value = f"{number(result.per_table_ms, 2)} ms"
+        if result.has_pictures:
+            value += f" dont image {number(result.picture_ms, 2)} ms"
+        out.append(Figure("affichage", what, value))
+    return out
