@@ -149,7 +149,7 @@ def run_healthcheck(stale_s: float) -> int:
         settings = StoreSettings()
     except ValidationError as error:
         _invalid(setting_problems(error)[1])
-        return 2
+        return 1  # Docker reserves 2: a health check answers 0 or 1
     result = check(settings.database, stale_s=stale_s)
     print(result.text, file=sys.stdout if result.code == 0 else sys.stderr)
     return result.code

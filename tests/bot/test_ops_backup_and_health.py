@@ -153,3 +153,11 @@ async def test_python_m_bot_healthcheck_exit_codes(tmp_path: Path) -> None:
     await beat(database, "connected", wall_ms() - 40_000)
     assert run_bot(tmp_path, "healthcheck", "--max-age", "30", database=database).returncode == 1
     assert "Traceback" not in fresh.stderr + missing.stderr
+
+
+def test_a_malformed_setting_makes_the_healthcheck_answer_1_not_dockers_reserved_2(tmp_path: Path) -> None:
+    env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(ROOT), "TAVERNE_LOG_LEVEL": "bavard"}
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert result.returncode == 1 and "TAVERNE_LOG_LEVEL : niveau inconnu" in result.stderr
