@@ -35,7 +35,7 @@ def root_logging() -> Iterator[None]:
 
 def test_the_token_from_the_settings_is_in_no_log_line(root_logging: None, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    settings = Settings(discord_token=TOKEN, log_level="debug", _env_file=None)  # type: ignore[arg-type, call-arg]
+    settings = Settings(discord_token=TOKEN, log_level="debug", _env_file=None)
     out = io.StringIO()
     setup_logging(settings.log_level, settings.discord_token.get_secret_value(), logging.StreamHandler(out))
     log = logging.getLogger("discord.http")
