@@ -333,6 +333,7 @@ class ClickHandler:
         """``lines``, then the end of the game or the ping, as one message (if there is anything)."""
         state = session.state
         if state is not None and state.over:
+            self.pings.forget(session.id)
             winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
             lines = [*lines, f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}."]
         elif state is not None:
