@@ -30,7 +30,6 @@ from .words import CommandTranslator
 
 log = logging.getLogger(__name__)
 
-CONFIG_EXTENSION = "bot.cogs.config"
 # At shutdown, how long the answers of moves already committed may take to reach Discord.
 ANSWER_GRACE_S = 5.0
 # discord.py's names for the tasks that handle an interaction or a message.
@@ -123,7 +122,7 @@ class TaverneBot(commands.Bot):
             if extra:
                 self.add_dynamic_items(*extra)
         await self.tree.set_translator(CommandTranslator())
-        for extension in (*EXTENSIONS, CONFIG_EXTENSION):
+        for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
         log.info("%d table(s) restaurée(s), jeux : %s", len(restored), ", ".join(sorted(self.games)))
@@ -193,6 +192,11 @@ class TaverneBot(commands.Bot):
             async with _every_table_held(manager):
                 await manager.close()
             await _handlers_done(ANSWER_GRACE_S)
+        if self._clicks is not None:
+            # What timers said in the last moments is shown before the gateway closes.
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self._clicks.settle(), ANSWER_GRACE_S)
+            self._clicks.close()
         await super().close()
         if self._store is not None:
             # Still under the tables' locks: a move that slipped in after the gateway closed is

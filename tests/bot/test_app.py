@@ -46,7 +46,7 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
         await bot.setup_hook()
         assert set(bot.extensions) == set(EXTENSIONS)
         commands = {c.name: c for c in bot.tree.get_commands()}
-        assert set(commands) == {"jouer", "abandonner", "scores", "regles", "aide", "stats"}
+        assert set(commands) == {"jouer", "abandonner", "scores", "regles", "aide", "stats", "config"}
         translator = bot.tree.translator
         assert translator is not None
         payload = await commands["jouer"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
