@@ -352,10 +352,19 @@ class Emulator:
     def _sweep_unanswered(self) -> None:
         now = self.clock()
         for record in self.interactions.values():
-            if record.response_type is None and record.deadline_passed(now) and record.id not in self._unanswered_reported:
+            if record.id in self._unanswered_reported:
+                continue
+            if record.response_type is None and record.deadline_passed(now):
                 self._unanswered_reported.add(record.id)
                 self.record_violation(
                     Violation("no_response", f"{record!r} got no answer within 3 s: « Échec de l'interaction »")
+                )
+            elif record.message is not None and record.message.loading and not self.connected:
+                # The bot is gone and its "is thinking…" answer was never completed: the player waits
+                # until Discord gives up on it.
+                self._unanswered_reported.add(record.id)
+                self.record_violation(
+                    Violation("never_completed", f"{record!r} deferred (« réfléchit… ») and never followed up")
                 )
 
     def take_violations(self, kind: str | None = None) -> list[Violation]:

@@ -169,6 +169,10 @@ class SampleBot(commands.Bot):
             except discord.HTTPException as error:
                 self.errors.append(error)
 
+        @tree.command(name="songe", description="Réfléchit et oublie de répondre")
+        async def songe(interaction: discord.Interaction[Any]) -> None:
+            await interaction.response.defer(thinking=True)
+
         @tree.command(name="gros", description="Un embed trop grand")
         async def gros(interaction: discord.Interaction[Any]) -> None:
             embed = discord.Embed(title="Règles", description="x" * 4097)

@@ -134,7 +134,7 @@ async def test_followups_stop_working_fifteen_minutes_after_the_interaction(worl
         bot.gate.set()
         await emu.wait_until(lambda: bot.errors)
         assert isinstance(bot.errors[0], discord.HTTPException) and bot.errors[0].code == 50027
-    assert [v.kind for v in emu.take_violations()] == ["token_expired"]
+    assert [v.kind for v in emu.take_violations()] == ["token_expired", "never_completed"]
 
 
 async def test_two_running_copies_of_a_bot_answer_twice_and_discord_refuses_the_second(world: World) -> None:
@@ -297,3 +297,12 @@ async def test_channel_messages_are_fetched_and_deleted_and_original_responses_t
         assert ("DELETE", "/api/v10/channels/{channel_id}/messages/{message_id}") in routes
         assert ("DELETE", "/api/v10/webhooks/{app_id}/{token}/messages/{message_id}") in routes
     emu.assert_no_violations()
+
+
+async def test_a_deferred_answer_never_completed_is_reported_once_the_bot_is_gone(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        thinking = await emu.slash(world.channel, world.alice, "songe")
+        assert thinking.response_type == 5 and thinking.message is not None and thinking.message.loading
+        emu.assert_no_violations()  # still connected: the answer may yet come
+    assert [v.kind for v in emu.take_violations()] == ["never_completed"]
