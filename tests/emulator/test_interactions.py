@@ -306,3 +306,21 @@ async def test_a_deferred_answer_never_completed_is_reported_once_the_bot_is_gon
         assert thinking.response_type == 5 and thinking.message is not None and thinking.message.loading
         emu.assert_no_violations()  # still connected: the answer may yet come
     assert [v.kind for v in emu.take_violations()] == ["never_completed"]
+
+
+async def test_reading_helpers_find_what_each_player_sees(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        private = await emu.slash(world.channel, world.alice, "salut")
+        table = await emu.slash(world.channel, world.bob, "compteur")
+        assert emu.ephemeral_for(world.channel, world.alice) == [private.message]
+        assert emu.ephemeral_for(world.channel, world.bob) == []
+        assert emu.bot_messages(world.channel) == [private.message, table.message]
+        assert emu.responses(world.channel) == [private, table]
+        assert world.channel.messages_with_button("Compter (0)") == [table.message]
+        click = await emu.click_label(world.channel, world.carol, "Compter (0)")
+        assert click.message is table.message and table.message is not None
+        assert table.message.shown().startswith("Compteur : 1")
+        with pytest.raises(EmulatorError, match="no button 'Encore' visible to Carole"):
+            await emu.click_label(world.channel, world.carol, "Encore")
+    emu.assert_no_violations()
