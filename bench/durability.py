@@ -23,32 +23,38 @@ from bot.sessions import SessionManager, wall_ms
 from bot.store import PLAYING, SessionRecord, Store
 from games.core import SYSTEM, TICK, Action, Game
 
+from .prototypes import GroupCommitStore, OneHopStore
 from .rules import seat_count
 from .storage import fresh, insert_session, open_db, update_session
 from .table import Figure, number
 
 
 @dataclass
-class DurabilityFigures:
+class ManagerRun:
     actions: int
-    manager_s: float
+    seconds: float
     tables_opened: int
+
+    @property
+    def rate(self) -> float:
+        return self.actions / self.seconds if self.seconds else 0.0
+
+
+@dataclass
+class DurabilityFigures:
+    manager: ManagerRun
+    one_hop: ManagerRun  # the same, with the store changes proposed in bench/prototypes.py
+    grouped: ManagerRun
     raw_commits: int
     raw_s: float
     state_bytes: float
-    action_bytes: float
-
-    @property
-    def manager_rate(self) -> float:
-        return self.actions / self.manager_s
 
     @property
     def raw_rate(self) -> float:
-        return self.raw_commits / self.raw_s
+        return self.raw_commits / self.raw_s if self.raw_s else 0.0
 
-    @property
-    def ratio(self) -> float:
-        return self.manager_rate / self.raw_rate if self.raw_rate else 0.0
+    def ratio(self, run: ManagerRun) -> float:
+        return run.rate / self.raw_rate if self.raw_rate else 0.0
 
 
 async def _open_table(manager: SessionManager, channel: int, game: Game[Any]) -> int:
@@ -90,11 +96,15 @@ async def _drive(
 
 
 async def through_manager(
-    path: Path, games: dict[str, Game[Any]], seconds: float, tables: int = 20
+    path: Path,
+    games: dict[str, Game[Any]],
+    seconds: float,
+    tables: int = 20,
+    store_class: type[Store] = Store,
 ) -> tuple[int, float, int]:
     """(accepted actions committed, seconds, tables opened: each opening, join and start is a
     commit of its own, counted in the seconds but not among the actions)."""
-    store = await Store.open(path)
+    store = await store_class.open(path)
     manager = SessionManager(store, games)
     ids = itertools.count(1)
     engines = list(games.values())
@@ -158,43 +168,58 @@ def raw_sqlite(path: Path, seconds: float, state_bytes: int, action_bytes: int) 
 
 
 def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> DurabilityFigures:
-    managed = fresh(folder / "durabilite-gestionnaire.sqlite3")
-    actions, manager_s, opened = asyncio.run(through_manager(managed, games, seconds))
-    state_bytes, action_bytes = payload_sizes(managed)
-    # Raw commits before and after the manager's run, so a neighbour's burst on the shared disk
-    # weighs on both sides alike.
-    raw_commits = 0
-    raw_s = 0.0
-    for turn in range(2):
-        commits, elapsed = raw_sqlite(
-            fresh(folder / f"durabilite-brut-{turn}.sqlite3"),
-            seconds / 2,
-            int(state_bytes),
-            int(action_bytes),
+    def managed(name: str, store_class: type[Store]) -> tuple[ManagerRun, Path]:
+        path = fresh(folder / f"durabilite-{name}.sqlite3")
+        return ManagerRun(*asyncio.run(through_manager(path, games, seconds, store_class=store_class))), path
+
+    def raw(name: str, state_bytes: float, action_bytes: float) -> tuple[int, float]:
+        return raw_sqlite(
+            fresh(folder / f"durabilite-{name}.sqlite3"), seconds / 2, int(state_bytes), int(action_bytes)
         )
-        raw_commits += commits
-        raw_s += elapsed
-    return DurabilityFigures(actions, manager_s, opened, raw_commits, raw_s, state_bytes, action_bytes)
+
+    # Plain sqlite3 before and after the managers' runs, so a neighbour's burst on the shared disk
+    # weighs on both sides alike. The payload sizes are those the first manager run stored.
+    manager, path = managed("gestionnaire", Store)
+    state_bytes, action_bytes = payload_sizes(path)
+    first = raw("brut-1", state_bytes, action_bytes)
+    one_hop, _ = managed("un-passage", OneHopStore)
+    grouped, _ = managed("groupe", GroupCommitStore)
+    second = raw("brut-2", state_bytes, action_bytes)
+    return DurabilityFigures(
+        manager, one_hop, grouped, first[0] + second[0], first[1] + second[1], state_bytes
+    )
 
 
 def figures(folder: Path, games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
     result = measure(folder, games, seconds)
+    section = "durabilité"
     return [
         Figure(
-            "durabilité",
-            f"gestionnaire : actions validées/s ({result.actions} actions, {result.tables_opened} tables)",
-            number(result.manager_rate),
+            section,
+            f"gestionnaire : actions validées/s ({result.manager.actions} actions, "
+            f"{result.manager.tables_opened} tables)",
+            number(result.manager.rate),
         ),
         Figure(
-            "durabilité",
-            f"sqlite3 brut, mêmes transactions/s (état {number(result.state_bytes)} o)",
+            section,
+            f"sqlite3 brut : mêmes transactions/s (état de {number(result.state_bytes)} o)",
             number(result.raw_rate),
         ),
         Figure(
-            "durabilité",
+            section,
             "rapport gestionnaire / brut",
-            f"{number(result.ratio * 100)} %",
+            f"{number(result.ratio(result.manager) * 100, 1)} %",
             "≥ 50 %",
-            result.ratio >= 0.5,
+            result.ratio(result.manager) >= 0.5,
+        ),
+        Figure(
+            section,
+            "prototype « un seul passage » (bench/prototypes.py) : actions/s ; rapport",
+            f"{number(result.one_hop.rate)} ; {number(result.ratio(result.one_hop) * 100, 1)} %",
+        ),
+        Figure(
+            section,
+            "prototype « validation groupée » (bench/prototypes.py) : actions/s ; rapport",
+            f"{number(result.grouped.rate)} ; {number(result.ratio(result.grouped) * 100, 1)} %",
         ),
     ]
