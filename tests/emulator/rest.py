@@ -295,6 +295,25 @@ class RestApi:
         message.loading = False
         message.edits += 1
         message.edited_ms = self.emu.now_ms()
+        self._check_pictures(message)
+
+    def _check_pictures(self, message: Message) -> None:
+        """An embed showing `attachment://name` needs that file among the message's attachments.
+
+        Discord accepts the message anyway and shows the embed without its picture: a player-visible
+        failure, recorded without refusing anything.
+        """
+        names = {a.filename for a in message.attachments}
+        for i, embed in enumerate(message.embeds):
+            for key in ("image", "thumbnail", "author", "footer"):
+                url = (embed.get(key) or {}).get("url" if key in ("image", "thumbnail") else "icon_url") or ""
+                if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                    self.emu.record_violation(
+                        Violation(
+                            "missing_picture",
+                            f"message {message.id}: embeds.{i}.{key} shows {url} but the message has {sorted(names)}",
+                        )
+                    )
 
     def _mentions(self, content: str) -> list[Any]:
         found = []
@@ -332,6 +351,7 @@ class RestApi:
         )
         message.attachments = self._attachments(channel, payload, uploads, [])
         message.mentions = self._mentions(message.content)
+        self._check_pictures(message)
         if record is not None:
             message.interaction_id = record.id
             message.interaction_user = record.user

@@ -191,6 +191,14 @@ class SampleBot(commands.Bot):
                 attachments=[discord.File(io.BytesIO(picture("blue")), filename="plateau2.png")]
             )
 
+        @tree.command(name="cadre", description="Un embed qui montre une image jointe… ou pas")
+        async def cadre(interaction: discord.Interaction[Any], jointe: bool) -> None:
+            embed = discord.Embed(title="Le plateau").set_image(url="attachment://plateau.png")
+            name = "plateau.png" if jointe else "autre.png"
+            await interaction.response.send_message(
+                embed=embed, file=discord.File(io.BytesIO(picture("green")), filename=name)
+            )
+
         @tree.command(name="rafale", description="Édite un message dix fois de suite")
         async def rafale(interaction: discord.Interaction[Any]) -> None:
             await interaction.response.send_message("Rafale lancée", ephemeral=True)

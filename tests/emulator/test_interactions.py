@@ -324,3 +324,15 @@ async def test_reading_helpers_find_what_each_player_sees(world: World) -> None:
         with pytest.raises(EmulatorError, match="no button 'Encore' visible to Carole"):
             await emu.click_label(world.channel, world.carol, "Encore")
     emu.assert_no_violations()
+
+
+async def test_an_embed_picture_must_be_among_the_messages_attachments(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu):
+        shown = await emu.slash(world.channel, world.alice, "cadre", {"jointe": True})
+        assert shown.message is not None and shown.message.embeds[0]["image"]["url"] == "attachment://plateau.png"
+        emu.assert_no_violations()
+        await emu.slash(world.channel, world.alice, "cadre", {"jointe": False})
+    missing = emu.take_violations("missing_picture")
+    assert len(missing) == 1 and "attachment://plateau.png" in missing[0].detail and "autre.png" in missing[0].detail
+    emu.assert_no_violations()
