@@ -16,6 +16,7 @@ to Discord's 5 per 5 s, which the emulator's own tests cover.
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -41,6 +42,8 @@ MENTION = re.compile(r"<@(\d+)>")
 TILE_WORD = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])|\[([0-6])\|([0-6])\]")
 MOVE = re.compile(r"([0-6]-[0-6]) (à gauche|à droite)")
 OPENING = re.compile(r"Tu ouvres la manche avec le \*\*([0-6]-[0-6])\*\*")
+# Nothing sent for this long after a move: the bot has said all it had to say.
+QUIET_S = 0.2
 
 
 class SeededChevre(Chevre):
@@ -148,17 +151,52 @@ class Watch:
             assert not leaked, f"the channel sees {leaked} of a hand: {everything_in(message)}"
 
 
-async def after_click(emu: Emulator, tavern: Tavern, count: int) -> Message:
-    """Waits for the channel line that closes a move (the next player's ping, or the end)."""
+async def quiet(emu: Emulator, what: str, still_s: float = QUIET_S, timeout: float = 5.0) -> None:
+    """Waits until the bot has called nothing for ``still_s``: whatever it had to say is said."""
+    seen = [len(emu.calls), time.monotonic()]
 
-    def closing() -> Message | None:
-        for message in tavern.channel.public_messages[count:]:
-            if "à toi !" in message.content or "🏆" in message.content:
-                return message
-        return None
+    def still() -> bool:
+        if len(emu.calls) != seen[0]:
+            seen[:] = [len(emu.calls), time.monotonic()]
+        return time.monotonic() - seen[1] >= still_s
 
-    found: Message = await emu.wait_until(closing, 5, "the ping after a move")
-    return found
+    await emu.wait_until(still, timeout, what)
+
+
+async def after_click(
+    emu: Emulator,
+    tavern: Tavern,
+    count: int,
+    reply: InteractionRecord,
+    before: ChevreState,
+    after: ChevreState,
+) -> None:
+    """Waits for what closes a move; the table itself was edited by the click's answer. A round's
+    end is announced with its table (and the end of the game with it); a new player to act is
+    pinged; a move that leaves the same player to act (a bazar draw) pings nobody — they are
+    looking at the table —, so the drawn tile, told to the drawer alone, closes it, then the channel
+    stays quiet."""
+    player = before.turn_player()
+    if after.over or after.round_no != before.round_no:
+
+        def ended(message: Message) -> bool:
+            return is_round_table(message) and (not after.over or "🏆" in message.content)
+
+        await emu.wait_until(
+            lambda: any(ended(m) for m in tavern.channel.public_messages[count:]), 5, "the round's table"
+        )
+        return
+    if after.turn_player() != player:
+        ping = f"<@{after.turn_player()}>, à toi !"
+        await emu.wait_until(
+            lambda: any(ping in m.content for m in tavern.channel.public_messages[count:]), 5, ping
+        )
+        return
+    await emu.wait_until(
+        lambda: any(m.text().startswith("Tu pioches le ") for m in reply.followups), 5, "the tile drawn"
+    )
+    await quiet(emu, "the channel to be quiet after a draw")
+    assert len(tavern.channel.public_messages) == count, "a draw is no news for the channel"
 
 
 async def my_hand(emu: Emulator, table: Message, user: User, hand: list[str]) -> str:
@@ -202,8 +240,9 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
         # Somebody not seated has no hand; Perceval cannot lay out of turn, and is told so privately.
         nothing = await emu.click(table, tavern.outsider, label="Ma main")
         assert nothing.ephemeral and nothing.content == "Tu n'as rien de caché à cette table."
-        refused = await lay(emu, table, perceval, "2-2", None)
-        assert refused.ephemeral and refused.content == "Ce n'est pas ton tour."
+        # The form does not even open for him: the click itself is answered.
+        refused = await emu.click(table, perceval, label="Poser un domino…")
+        assert refused.modal is None and refused.ephemeral and refused.content == "Ce n'est pas ton tour."
         # /scores shows Karadoc the table as the channel sees it: counts, no tile.
         scores = await emu.slash(tavern.channel, karadoc, "scores")
         assert scores.ephemeral and "7 dominos en main" in scores.content
@@ -241,7 +280,7 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
                 reply, laid = await emu.click(table, user, label="Passer"), ""
                 kinds.append("passer")
             assert reply.response_type == 7 and not reply.errors, reply
-            await after_click(emu, tavern, count)
+            await after_click(emu, tavern, count, reply, state, state_of(session))
             if kinds[-1] == "piocher":
                 # The tile drawn is told to the drawer alone; the channel learns the bazar's size.
                 [drawn] = [m for m in reply.followups if m.text().startswith("Tu pioches le ")]
@@ -265,7 +304,8 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
         # What this deal and seed went through, so the loop is known to have met each kind of turn.
         assert set(kinds) == {"ouvrir", "poser", "piocher", "passer"} and state.round_no == 2
         [first_round] = [m for m in tavern.channel.public_messages if "**Fin de la manche 1**" in m.content]
-        assert first_round.content.startswith(
+        # Karadoc went out, so he opens the next round: he has just played, nobody is pinged.
+        assert first_round.content == (
             "🏁 **Fin de la manche 1** : Karadoc n'a plus de dominos.\n"
             "```\n"
             "Joueur    Main  Marque  Compte  Mémoire  Dominos\n"
@@ -273,6 +313,6 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
             "Perceval     9       9   fermé        9  3-6\n"
             "Karadoc      0       0   fermé        0  —\n"
             "```\n"
-            "Karadoc sort : sa mémoire est effacée.\n"
+            "Karadoc sort : sa mémoire est effacée."
         )
     emu.assert_no_violations()
