@@ -1,0 +1,12 @@
+"""Bugs these tests found in bot/ that were not fixed when the tests were written.
+
+Each flag makes the deterministic test of its bug a strict xfail and lets the random tests go on
+past it (counting it). When the fix lands, set the flag to True: the tests then demand the fix.
+"""
+
+from __future__ import annotations
+
+# A game whose last move was committed, but the bot died before the table was closed (two
+# transactions: the action, then the finish): after a restart the table stays « playing » with a
+# finished game in it — never counted, its channel taken until the idle timeout.
+RESTART_CLOSES_ENDED_GAME = False
