@@ -6,40 +6,23 @@ from __future__ import annotations
 import io
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import discord
 import pytest
-from pydantic import BaseModel
 
 from bot.sessions import Notice, Session
 from bot.tables.base import Presenter
-from games.core import LEAVE, Action, Event, PlayerId
+from games.core import LEAVE, Action
 from tests.e2e.table import open_table, seat_and_start
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, Message, pointed_at
+from tests.e2e.tavern import Tavern
+from tests.emulator import Message
 from tests.games.core.toy import GAME as TOY
-from tests.games.core.toy import Toy, ToyState
 
-from .ux_support import TABLE, click, manager_for, start_table
+from .ux_support import TABLE, click, emulated_tavern, manager_for, start_table
 
 NAMES = {"111": "Alice", "222": "Bob", "333": "Chloé"}
 PICTURE = "plateau.png"
-
-
-class ThrownToy(Toy):
-    """The toy game whose dice are chosen: a 6 (a shout window), then 3s."""
-
-    def start(
-        self,
-        players: list[PlayerId],
-        options: BaseModel | dict[str, Any] | None = None,
-        *,
-        seed: int = 0,
-        loaded: list[int] | None = None,
-        now_ms: int = 0,
-    ) -> tuple[ToyState, list[Event]]:
-        return super().start(players, options, seed=seed, loaded=[6, 3, 3, 3], now_ms=now_ms)
+SIX_THEN_THREE = 23  # the toy's dice under this seed: a 6 (a shout window), then a 3
 
 
 class Board:
@@ -53,15 +36,9 @@ class Board:
 
 
 @pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+async def tavern(tmp_path: Path) -> AsyncIterator[Tavern]:
+    async with emulated_tavern(tmp_path) as tavern:
+        yield tavern
 
 
 def picture(table: Message) -> tuple[int, bytes]:
@@ -70,13 +47,14 @@ def picture(table: Message) -> tuple[int, bytes]:
 
 
 async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
-    emu: Emulator, tavern: Tavern, monkeypatch: pytest.MonkeyPatch
+    tavern: Tavern, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    emu = tavern.emu
     board = Board()
     monkeypatch.setattr(Presenter, "files", lambda self, session: board.files(self, session))
     arthur, perceval, karadoc = tavern.players
-    async with tavern.bot({"toy": ThrownToy()}, window_grace_s=0.05):
-        table = await open_table(emu, tavern.channel, arthur, "toy", "window_ms=300")
+    async with tavern.bot({"toy": TOY}, window_grace_s=0.05):
+        table = await open_table(emu, tavern.channel, arthur, "toy", f"window_ms=300 graine={SIX_THEN_THREE}")
         await seat_and_start(emu, table, arthur, [perceval, karadoc])
         first = picture(table)
         assert first[1] == board.data

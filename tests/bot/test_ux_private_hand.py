@@ -8,20 +8,20 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
-from typing import Any
 
 import pytest
-from pydantic import BaseModel
 
 from bot.tables.chevre import HAND_FILE
-from games.chevre import Chevre, ChevreState, deal_dice
-from games.core import Event, PlayerId
+from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, Message, pointed_at
+from tests.e2e.tavern import Tavern
+from tests.emulator import Message
+
+from .ux_support import emulated_tavern
 
 UPDATE_MESSAGE = 7  # the interaction's answer edits the message the click came from
 PNG = b"\x89PNG"
+# The lobby starts games with a random seed, and no seed deals this: the deal is loaded.
 DEAL = [
     ["1-1", "0-2", "2-3", "3-5", "4-6", "0-5", "1-4"],  # Arthur opens with the 1-1
     ["2-2", "0-1", "1-3", "2-5", "3-6", "4-5", "0-6"],  # Perceval: the 0-1 and the 1-3 fit then
@@ -29,31 +29,10 @@ DEAL = [
 ]
 
 
-class DealtChevre(Chevre):
-    """The real Chèvre whose first deal is ``DEAL`` (the lobby starts games with a random seed)."""
-
-    def start(
-        self,
-        players: list[PlayerId],
-        options: BaseModel | dict[str, Any] | None = None,
-        *,
-        seed: int = 0,
-        loaded: list[int] | None = None,
-        now_ms: int = 0,
-    ) -> tuple[ChevreState, list[Event]]:
-        return super().start(players, options, seed=11, loaded=deal_dice(DEAL), now_ms=now_ms)
-
-
 @pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+async def tavern(tmp_path: Path) -> AsyncIterator[Tavern]:
+    async with emulated_tavern(tmp_path) as tavern:
+        yield tavern
 
 
 def footer_turn(table: Message) -> int:
@@ -62,9 +41,10 @@ def footer_turn(table: Message) -> int:
     return int(found.group(1))
 
 
-async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(emu: Emulator, tavern: Tavern) -> None:
+async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(tavern: Tavern) -> None:
+    emu = tavern.emu
     arthur, perceval, karadoc = tavern.players
-    async with tavern.bot({"chevre": DealtChevre()}):
+    async with tavern.bot({"chevre": DealtChevre(DEAL)}):
         table = await open_table(emu, tavern.channel, arthur, "chevre", "limite=13")
         await seat_and_start(emu, table, arthur, [perceval, karadoc])
         chain_picture = table.attachment("chaine.png").id
@@ -92,9 +72,10 @@ async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(emu: Emulator,
         assert ping.content == f"<@{perceval.id}>, à toi !"
 
 
-async def test_an_old_button_of_a_hand_answers_in_that_hand(emu: Emulator, tavern: Tavern) -> None:
+async def test_an_old_button_of_a_hand_answers_in_that_hand(tavern: Tavern) -> None:
+    emu = tavern.emu
     arthur, perceval, karadoc = tavern.players
-    async with tavern.bot({"chevre": DealtChevre()}):
+    async with tavern.bot({"chevre": DealtChevre(DEAL)}):
         table = await open_table(emu, tavern.channel, arthur, "chevre", "limite=13")
         await seat_and_start(emu, table, arthur, [perceval, karadoc])
         opening = await emu.click(table, arthur, label="Ma main")

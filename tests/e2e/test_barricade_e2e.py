@@ -11,27 +11,15 @@ moved by its row then its point, the fifth miner in and the win.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
-
-import pytest
-
 from bot.store import Store
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.barricade.state import TENT
 from games.core import Dice
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Component, Emulator, InteractionRecord, Message, User, pointed_at
+from tests.emulator import Component, Emulator, InteractionRecord, Message, User
 
 BOARD = load_board()
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    # Raised so the pings and announcements of a fast test game are not paced to 5 messages per 5 s.
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
 
 
 def fields(message: Message) -> dict[str, str]:
@@ -92,6 +80,7 @@ async def near_the_end(tavern: Tavern, arthur: str, perceval: str) -> None:
 
 
 async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator, tavern: Tavern) -> None:
+    tavern.at_test_speed()  # the pings and announcements of a fast game are not paced to 5 per 5 s
     arthur, perceval = tavern.arthur, tavern.perceval
     a, p = str(arthur.id), str(perceval.id)
     async with tavern.bot({"barricade": GAME}) as bot:

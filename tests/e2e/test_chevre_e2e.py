@@ -6,30 +6,26 @@ Checked after every click: no tile of anybody's hand is in a message the channel
 embeds, buttons, their custom_ids), and no private answer shows a player a tile of another hand.
 Hands are shown only when a round ends, by the rules, and then exactly those of the round ending.
 
-The deal: the lobby's *Commencer* starts a game with a random seed, so the bot is given
-``SeededChevre``: the real game whose first deal is chosen (Arthur holds the 1-1 and opens), then a
-fixed seed. With ``limite=13`` the first account to open makes the chèvre, so the game stays short.
-The channel's rate limit is raised (50 messages a second): one ping a turn would otherwise be paced
-to Discord's 5 per 5 s, which the emulator's own tests cover.
+The deal: a seed alone (``graine=``) would not give Arthur the 1-1, so the bot is given
+``DealtChevre`` (tests/e2e/dice.py): the real game whose first deal is chosen (Arthur holds the 1-1
+and opens), then a fixed seed. With ``limite=13`` the first account to open makes the chèvre, so the game stays short.
+The channel's rate limit is raised (``tavern.at_test_speed()``): a ping or a round's table a turn would
+otherwise be paced to Discord's 5 per 5 s, which the emulator's own tests cover.
 """
 
 from __future__ import annotations
 
 import re
 import time
-from collections.abc import AsyncIterator
-from typing import Any
-
-import pytest
-from pydantic import BaseModel
 
 from bot.sessions import Session
-from games.chevre import Chevre, ChevreState, deal_dice
+from games.chevre import ChevreState
 from games.chevre.tiles import make, sort_key
-from games.core import Event, PlayerId
+from games.core import PlayerId
+from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, InteractionRecord, Message, User, pointed_at
+from tests.emulator import Emulator, InteractionRecord, Message, User
 
 FIRST_DEAL = [
     ["1-1", "0-2", "2-3", "3-5", "4-6", "0-5", "1-4"],  # Arthur
@@ -44,30 +40,6 @@ MOVE = re.compile(r"([0-6]-[0-6]) (à gauche|à droite)")
 OPENING = re.compile(r"Tu ouvres la manche avec le \*\*([0-6]-[0-6])\*\*")
 # Nothing sent for this long after a move: the bot has said all it had to say.
 QUIET_S = 0.2
-
-
-class SeededChevre(Chevre):
-    """Chèvre whose games start with ``FIRST_DEAL`` then ``SEED``, like ``GAME.start(..., loaded=...)``
-    in the game's own tests: the rules are the real ones, only the shuffle is chosen."""
-
-    def start(
-        self,
-        players: list[PlayerId],
-        options: BaseModel | dict[str, Any] | None = None,
-        *,
-        seed: int = 0,
-        loaded: list[int] | None = None,
-        now_ms: int = 0,
-    ) -> tuple[ChevreState, list[Event]]:
-        dice = [*deal_dice(FIRST_DEAL), *(loaded or [])]
-        return super().start(players, options, seed=SEED, loaded=dice, now_ms=now_ms)
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
 
 
 def tiles_in(text: str) -> set[str]:
@@ -220,9 +192,10 @@ async def lay(emu: Emulator, table: Message, user: User, tile: str, side: str | 
 
 
 async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: Tavern) -> None:
+    tavern.at_test_speed()
     arthur, perceval, karadoc = tavern.players
     users = {str(u.id): u for u in tavern.players}
-    async with tavern.bot({"chevre": SeededChevre()}) as bot:
+    async with tavern.bot({"chevre": DealtChevre(FIRST_DEAL, fixed_seed=SEED)}) as bot:
         table = await open_table(emu, tavern.channel, arthur, "chevre", "limite=13")
         await seat_and_start(emu, table, arthur, [perceval, karadoc])
         session = bot.manager.in_channel(tavern.channel.id)

@@ -2,31 +2,27 @@
 buttons and selects, the session manager on SQLite) from ``/jouer`` to the winner, driven by two
 players' clicks on what the table shows them.
 
-The dice: the lobby's *Commencer* starts a game with a random seed and Discord has no way to pass
-one, so the bot is given ``SeededLudicitude``: the real game whose games start with chosen dice
-(the worst throw 1 1 1 2 2 2 3, a take-over, only carrots, only clapiers after carrots), then a
-fixed seed. The game is then the same at every run. After the chosen opening, each player picks the
+The dice: a seed alone (``graine=``) would not give the throws this test needs, so the bot is given
+``LoadedLudicitude`` (tests/e2e/dice.py): the real game whose games start with chosen dice (the
+worst throw 1 1 1 2 2 2 3, a take-over, only carrots, only clapiers after carrots), then a fixed
+seed. The game is then the same at every run. After the chosen opening, each player picks the
 set-aside worth the most, stops from 8 points on, takes over a situation worth 5 points or more.
 
-The channel's rate limit is raised (50 messages a second) so the end-of-turn lines of a fast test
-game are not paced to Discord's 5 per 5 s: pacing is the emulator's own tests' business.
+The channel's rate limit is raised (``tavern.at_test_speed()``) so the end-of-turn lines of a fast
+test game are not paced to Discord's 5 per 5 s: pacing is the emulator's own tests' business.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
 from typing import Any
 
-import pytest
-from pydantic import BaseModel
-
 from bot.sessions import Session
-from games.core import Event, PlayerId
-from games.ludicitude import Ludicitude, LudicitudeState
+from games.ludicitude import LudicitudeState
+from tests.e2e.dice import LoadedLudicitude
 from tests.e2e.table import action_kind, open_table, scores, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Component, Emulator, InteractionRecord, Message, User, pointed_at
+from tests.emulator import Component, Emulator, InteractionRecord, Message, User
 
 OPENING = [1, 1, 1, 2, 2, 2, 3, 1, 1, 4, 6, 6, 6, 6, 3, 5, 5]
 SEED = 5
@@ -34,29 +30,6 @@ TARGET = 150
 MAX_CLICKS = 300
 MENTION = re.compile(r"<@(\d+)>")
 POINTS = re.compile(r"(\d+) points?\b")
-
-
-class SeededLudicitude(Ludicitude):
-    """Ludicitude whose games start with ``OPENING`` then ``SEED``, like ``GAME.start(..., loaded=[...])``
-    in the game's own tests: the rules are the real ones, only the dice are chosen."""
-
-    def start(
-        self,
-        players: list[PlayerId],
-        options: BaseModel | dict[str, Any] | None = None,
-        *,
-        seed: int = 0,
-        loaded: list[int] | None = None,
-        now_ms: int = 0,
-    ) -> tuple[LudicitudeState, list[Event]]:
-        return super().start(players, options, seed=SEED, loaded=[*OPENING, *(loaded or [])], now_ms=now_ms)
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
 
 
 def fields(message: Message) -> dict[str, str]:
@@ -128,8 +101,9 @@ async def play_one(emu: Emulator, session: Session, tavern: Tavern, table: Messa
 
 
 async def test_a_whole_game_from_the_worst_throw_to_the_winner(emu: Emulator, tavern: Tavern) -> None:
+    tavern.at_test_speed()
     arthur, perceval = tavern.arthur, tavern.perceval
-    async with tavern.bot({"ludicitude": SeededLudicitude()}) as bot:
+    async with tavern.bot({"ludicitude": LoadedLudicitude(OPENING, fixed_seed=SEED)}) as bot:
         table = await open_table(emu, tavern.channel, arthur, "ludicitude", f"objectif={TARGET}")
         await seat_and_start(emu, table, arthur, [perceval])
         session = bot.manager.in_channel(tavern.channel.id)
