@@ -2,19 +2,18 @@
 commands, buttons and the session manager on SQLite) plays a one-die bataille and a two-dice game to
 the end, driven by players' slash commands and clicks.
 
-Harness: when this was written, ``tests/e2e/`` had no fixture starting the real bot against the
-emulator, so ``taverne`` below is the minimum (docs/EMULATOR.md, docs/BOT.md): an emulator with a
-guild, a channel and three players; the bot from ``create_bot`` on a database in ``tmp_path``,
-syncing its commands to that guild. The channel's rate limit is raised (50 messages a second) so
-the turn pings of a fast test game are not paced to Discord's 5 per 5 s: pacing is the emulator's
-own tests' business, not this game's.
+Harness: older than ``tests/e2e/tavern.py``, ``taverne`` below is its own minimum
+(docs/EMULATOR.md, docs/BOT.md): an emulator with a guild, a channel and three players; the bot
+from ``create_bot`` on a database in ``tmp_path``, syncing its commands to that guild. The channel's
+rate limit is raised (50 messages a second) so the turn pings of a fast test game are not paced to
+Discord's 5 per 5 s: pacing is the emulator's own tests' business, not this game's.
 
-The dice: the lobby's *Commencer* starts a game with a random seed, and the bot has no way yet to
-pass a seed or loaded dice from Discord, so the games are random. Each click is checked against
-what the table shows (whose turn, the faces thrown, the count said aloud, the throw button); once
-per game, a player out of turn and a double click are refused privately without a throw; and
-the game must end within ``MAX_THROWS`` throws (the longest of 2000 random two-player games of each
-mode was 136 throws).
+The dice: each table is opened with ``graine=<n>`` (``/jouer``'s seed), so every run plays the
+same games and a failure replays as it happened. Each click is checked against what the table
+shows (whose turn, the faces thrown, the count said aloud, the throw button); once per game, a
+player out of turn and a double click are refused privately without a throw; and the game must end
+within ``MAX_THROWS`` throws (the longest of 2000 random two-player games of each mode was 136
+throws).
 """
 
 from __future__ import annotations
@@ -92,12 +91,13 @@ async def edited(t: Taverne, table: Message, turn_no: int) -> None:
     await t.emu.wait_until(lambda: f"tour {turn_no}" in footer(table), what=f"the table of turn {turn_no}")
 
 
-async def open_table(t: Taverne, options: str, seated: int) -> tuple[Message, Session]:
-    """The host opens a table with ``options``, the others sit down, the host starts. The session is
-    the bot's own (the manager lets go of it when the game ends): the test reads its state to check
-    that the table shows it."""
+async def open_table(t: Taverne, options: str, seated: int, seed: int) -> tuple[Message, Session]:
+    """The host opens a table with ``options`` and the dice ``seed``, the others sit down, the host
+    starts. The session is the bot's own (the manager lets go of it when the game ends): the test
+    reads its state to check that the table shows it."""
     host = t.players[0]
-    opened = await t.emu.slash(t.channel, host, "jouer", {"jeu": "cabane", "options": options})
+    typed = f"{options} graine={seed}"
+    opened = await t.emu.slash(t.channel, host, "jouer", {"jeu": "cabane", "options": typed})
     table = opened.message
     assert table is not None and not opened.ephemeral
     assert "Table de La Cabane sul' Dos" in table.text()
@@ -108,7 +108,7 @@ async def open_table(t: Taverne, options: str, seated: int) -> tuple[Message, Se
     await t.emu.click(table, host, label="Commencer")
     await edited(t, table, 0)
     session = t.bot.manager.in_channel(t.channel.id)
-    assert session is not None
+    assert session is not None and state_of(session).dice.seed == seed
     return table, session
 
 
@@ -181,7 +181,7 @@ async def check_the_end(t: Taverne, table: Message, session: Session) -> str:
 
 async def test_a_whole_one_die_bataille_in_three_points(tmp_path: Path) -> None:
     async with taverne(tmp_path) as t:
-        table, session = await open_table(t, "mode=bataille cible=3", seated=3)
+        table, session = await open_table(t, "mode=bataille cible=3", seated=3, seed=1)
         assert table.embeds[0]["title"] == "La Cabane sul' Dos — la Bataille avec 1 dé, en 3 points"
         fields = embed_fields(table)
         assert fields["Phase"] == "⚔️ La Bataille — le premier à 3 points gagne."
@@ -199,7 +199,7 @@ async def test_a_whole_one_die_bataille_in_three_points(tmp_path: Path) -> None:
 
 async def test_a_whole_two_dice_game(tmp_path: Path) -> None:
     async with taverne(tmp_path) as t:
-        table, session = await open_table(t, "mode=deux_des", seated=2)
+        table, session = await open_table(t, "mode=deux_des", seated=2, seed=2)
         assert table.embeds[0]["title"] == "La Cabane sul' Dos — le jeu à 2 dés"
         assert embed_fields(table)["À jouer"] == (
             f"<@{t.players[0].id}> lance les deux dés, et continue jusqu'à une C ou un T."
