@@ -291,7 +291,7 @@ class Emulator:
         return self._by_token.get(token)
 
     def session_by_id(self, session_id: str) -> GatewaySession | None:
-        return next((s for s in self.sessions if s.session_id == session_id), None)
+        return next((s for s in self.sessions if s.session_id == session_id and not s.forgotten), None)
 
     def _live_session(self) -> GatewaySession | None:
         live = [s for s in self.sessions if s.alive and s.ready.is_set()]
@@ -454,11 +454,23 @@ class Emulator:
         if not message.ephemeral:
             await self._dispatch_message_event("MESSAGE_DELETE", message)
 
-    async def disconnect_bot(self, code: int = 4000) -> None:
-        """Drop the bot's websocket, as Discord does now and then; discord.py reconnects (RESUME)."""
+    async def disconnect_bot(self, code: int = 4000, *, resumable: bool = True) -> None:
+        """Drop the bot's websocket, as Discord does now and then; discord.py reconnects and RESUMEs.
+
+        With `resumable=False` the session is forgotten: the RESUME gets op 9 and the bot IDENTIFYs
+        again (a new READY and GUILD_CREATEs).
+        """
         session = self._live_session()
         if session is not None:
+            if not resumable:
+                session.forgotten = True
             await session.ws.close(code=code, message=b"Emulated disconnect")
+
+    async def reconnect_bot(self) -> None:
+        """Send op 7 RECONNECT, as Discord does when it moves a session: discord.py resumes elsewhere."""
+        session = self._live_session()
+        if session is not None:
+            await session.reconnect()
 
     # -- what users do ------------------------------------------------------------------------------------
 

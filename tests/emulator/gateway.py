@@ -40,6 +40,9 @@ class GatewaySession:
         self.ready = asyncio.Event()
         self.heartbeats = 0
         self.presence: dict[str, Any] | None = None
+        self.resumed = False
+        # A forgotten session cannot be resumed (Discord invalidated it).
+        self.forgotten = False
         self._compressor = zlib.compressobj() if compress else None
         self._send_lock = asyncio.Lock()
 
@@ -140,6 +143,7 @@ class GatewaySession:
             return
         self.session_id = previous.session_id
         self.intents = previous.intents
+        self.resumed = True
         self.sequence = int(data.get("seq") or 0)
         self.identified = True
         self.emu.gateway_connected(self)

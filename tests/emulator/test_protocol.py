@@ -58,6 +58,37 @@ async def test_after_a_dropped_connection_discord_py_resumes_and_keeps_working(w
     emu.assert_no_violations()
 
 
+async def test_an_op_7_reconnect_is_followed_by_a_resume(world: World) -> None:
+    emu = world.emu
+    async with running(SampleBot(), emu) as first:
+        await emu.reconnect_bot()
+        resumed = await emu.wait_until(lambda: next((s for s in emu.sessions if s is not first and s.alive), None))
+        assert resumed.resumed and resumed.session_id == first.session_id
+        reply = await emu.slash(world.channel, world.alice, "salut")
+        assert reply.content == "Salut Alice !"
+    emu.assert_no_violations()
+
+
+async def test_an_invalidated_session_identifies_again_and_persistent_buttons_still_work(world: World) -> None:
+    emu = world.emu
+    bot = SampleBot()
+
+    async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        # discord.py pauses 5 s before identifying again (clicks in that time fail); not here.
+        return None
+
+    bot.before_identify_hook = identify_at_once  # type: ignore[method-assign]
+    async with running(bot, emu) as first:
+        table = await emu.slash(world.channel, world.alice, "compteur")
+        assert table.message is not None
+        await emu.disconnect_bot(resumable=False)
+        again = await emu.wait_until(lambda: next((s for s in emu.sessions if s is not first and s.alive), None))
+        assert not again.resumed and again.session_id != first.session_id
+        await emu.click(table.message, world.bob, label="Compter (0)")
+        assert table.message.content.startswith("Compteur : 1")
+    emu.assert_no_violations()
+
+
 async def test_things_added_after_ready_reach_the_bot(world: World) -> None:
     emu = world.emu
     bot = SampleBot(members=True)
