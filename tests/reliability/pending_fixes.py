@@ -10,3 +10,8 @@ from __future__ import annotations
 # transactions: the action, then the finish): after a restart the table stays « playing » with a
 # finished game in it — never counted, its channel taken until the idle timeout.
 RESTART_CLOSES_ENDED_GAME = False
+
+# A click whose custom_id does not start with « tv » (a message of another bot version, a modified
+# client) gets no answer: the player sees « Échec de l'interaction » (docs/BOT.md promises a private
+# « nothing happened »).
+FOREIGN_CUSTOM_IDS_ANSWERED = False
