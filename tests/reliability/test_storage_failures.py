@@ -13,6 +13,7 @@ import pytest
 from bot.sessions import SessionManager
 from bot.store import Store
 from games.cabane import GAME as CABANE
+from games.cabane import CabaneState
 from games.core import Action, registry
 
 from .pending_fixes import RESTART_CLOSES_ENDED_GAME
@@ -76,7 +77,7 @@ async def test_a_read_only_database_refuses_the_move_and_keeps_the_table(tmp_pat
             await manager.act(restored.id, player, THROW, NOW, interaction_id=5)
         assert restored.state is before and stored_state(database, session.id) == stored
         # Still up: the scores can be read, other refusals still explained.
-        assert before is not None and CABANE.scores(before) == dict.fromkeys(PLAYERS, 0)
+        assert isinstance(before, CabaneState) and CABANE.scores(before) == dict.fromkeys(PLAYERS, 0)
     finally:
         await manager.close()
         await store.close()
@@ -102,7 +103,7 @@ async def test_a_game_won_just_before_the_bot_died_is_closed_and_counted_after_t
         async def dies(*_: object) -> None:
             raise SystemExit("le bot meurt entre le dernier coup et la fermeture de la table")
 
-        manager.store.finish = dies  # type: ignore[method-assign]
+        monkeypatch.setattr(manager.store, "finish", dies)
         with pytest.raises(SystemExit):
             for at in range(NOW, NOW + 500):
                 await manager.act(session.id, current(manager), THROW, at)
