@@ -94,7 +94,7 @@ async def test_a_read_only_database_refuses_the_move_and_keeps_the_table(tmp_pat
     "restore() does not close a 'playing' table whose state is over",
 )
 async def test_a_game_won_just_before_the_bot_died_is_closed_and_counted_after_the_restart(
-    tmp_path: Path,
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     database = tmp_path / "taverne.sqlite3"
     async with manager_on(database) as manager:
