@@ -79,4 +79,4 @@ async def play_cul_de_chouette(
         await emu.wait_until(
             _state_changed(bot, channel, state), timeout=5, what=f"the table to leave phase {state.phase}"
         )
-    raise AssertionError(f"no end after {max_clicks} clicks")
+    raise AssertionError(f"no end after {max_clicks} clicks:\n{channel.transcript()}")

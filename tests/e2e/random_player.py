@@ -134,7 +134,7 @@ async def play_randomly(
             continue
         move = rng.choice(offered)
         reply = await move.perform(users[move.player])
-        assert reply.acknowledged, (move.action, reply)
+        assert reply.acknowledged, f"{move.action} unanswered:\n{channel.transcript()}"
     return steps
 
 

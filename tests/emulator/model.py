@@ -348,6 +348,18 @@ class Channel:
             raise LookupError(f"no message in #{self.name}")
         return public[-1]
 
+    def transcript(self, last: int = 10) -> str:
+        """The channel's last messages as a reader sees them, buttons included: for failing tests' output."""
+        lines = []
+        for message in self.live_messages()[-last:]:
+            who = message.author.name + (f" (seulement pour {message.visible_to.name})" if message.visible_to else "")
+            lines.append(f"— {who} :\n{message.shown()}")
+            if message.buttons or message.selects:
+                shown = [f"[{b.label}]" + (" (grisé)" if b.disabled else "") for b in message.buttons]
+                shown += [f"<{s.raw.get('placeholder') or 'choix'}: {', '.join(s.option_labels)}>" for s in message.selects]
+                lines.append("   " + " ".join(shown))
+        return "\n".join(lines)
+
     def messages_with_button(self, label: str) -> list[Message]:
         return [m for m in self.live_messages() if any(label == b.label for b in m.buttons)]
 

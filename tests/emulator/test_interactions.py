@@ -323,6 +323,9 @@ async def test_reading_helpers_find_what_each_player_sees(world: World) -> None:
         assert table.message.shown().startswith("Compteur : 1")
         with pytest.raises(EmulatorError, match="no button 'Encore' visible to Carole"):
             await emu.click_label(world.channel, world.carol, "Encore")
+        transcript = world.channel.transcript()
+        assert "— Taverne (seulement pour Alice) :\nSalut Alice !\n   [Encore] [Plus tard]" in transcript
+        assert "[Compter (1)]" in transcript
     emu.assert_no_violations()
 
 
