@@ -106,3 +106,52 @@ async def test_a_tie_for_last_is_settled_by_sans_fin_then_by_the_dice(tavern: Ta
         await act(emu, table, tavern.karadoc, "sans_fin", at_ms=t + 1600)  # together again
         assert scores(table) == {"Arthur": 0, "Perceval": -10, "Karadoc": 0}
     emu.assert_no_violations()
+
+
+NEANT = [1, 3, 6]  # nothing: the round goes on
+
+
+async def play_first_round(tavern: Tavern) -> None:
+    """Arthur's Chouette-Velute (Perceval shouts first: +32), then two Néants: the round ends."""
+    emu = tavern.emu
+    lobby = await open_table(emu, tavern.channel, tavern.arthur)
+    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+    await throw(tavern)
+    table, t = table_message(tavern.channel), emu.now_ms()
+    for n, player in enumerate([tavern.perceval, tavern.karadoc, tavern.arthur]):
+        await act(emu, table, player, "pas_mou_le_caillou", at_ms=t + 300 * (n + 1))
+    for player in (tavern.perceval, tavern.karadoc):
+        for _ in range(2):
+            await act(emu, table_message(tavern.channel), player, "lancer")
+    assert "Fin de la manche 1" in table_message(tavern.channel).text()
+
+
+async def test_an_outsider_joins_by_singing_the_sloubi_in_the_channel(tavern: Tavern) -> None:
+    emu = tavern.emu
+    dice = ARTHUR_STARTS + CHOUETTE_VELUTE + NEANT + NEANT
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(dice)}):
+        await play_first_round(tavern)
+        table = table_message(tavern.channel)
+        # (32 − 0) × 1 round // 10 = 3: Léodagan enters with 3 and sings up to « Sloubi 3 ».
+        joined = await act(emu, table, tavern.outsider, "chante_sloubi")
+        assert not joined.ephemeral
+        t = emu.now_ms()
+        for n in (1, 2, 3):
+            await emu.send_message(tavern.channel, tavern.outsider, f"Sloubi {n}", at_ms=t + 1000 * n)
+        # A song sung to the end is worth half as much again: 3 × 3 // 2 = 4.
+        await emu.wait_until(lambda: scores(table_message(tavern.channel)).get("Léodagan") == 4, what="the song")
+        assert scores(table_message(tavern.channel)) == {"Arthur": 0, "Perceval": 32, "Karadoc": 0, "Léodagan": 4}
+    emu.assert_no_violations()
+
+
+async def test_a_wrong_couplet_ends_the_song_with_a_bevue(tavern: Tavern) -> None:
+    emu = tavern.emu
+    dice = ARTHUR_STARTS + CHOUETTE_VELUTE + NEANT + NEANT
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(dice)}):
+        await play_first_round(tavern)
+        await act(emu, table_message(tavern.channel), tavern.outsider, "chante_sloubi")
+        await emu.send_message(tavern.channel, tavern.outsider, "Sloubi 1")
+        await emu.send_message(tavern.channel, tavern.outsider, "Sloubi 3")
+        await emu.wait_until(lambda: scores(table_message(tavern.channel)).get("Léodagan") == 3 - 10, what="the Bévue")
+        assert "Bévue" in table_message(tavern.channel).text()
+    emu.assert_no_violations()
