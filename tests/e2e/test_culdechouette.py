@@ -155,3 +155,40 @@ async def test_a_wrong_couplet_ends_the_song_with_a_bevue(tavern: Tavern) -> Non
         await emu.wait_until(lambda: scores(table_message(tavern.channel)).get("Léodagan") == 3 - 10, what="the Bévue")
         assert "Bévue" in table_message(tavern.channel).text()
     emu.assert_no_violations()
+
+
+CHOUETTE_DE_3 = [3, 3, 5]
+
+
+async def sirote(tavern: Tavern) -> None:
+    """Arthur's Chouette de 3, « Je sirote ! », Perceval bets (Beau-Sirop), Karadoc does not, the die."""
+    emu = tavern.emu
+    lobby = await open_table(emu, tavern.channel, tavern.arthur)
+    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+    await throw(tavern)
+    assert "Chouette de 3" in table_message(tavern.channel).text()
+    await act(emu, table_message(tavern.channel), tavern.arthur, "siroter")
+    await act(emu, table_message(tavern.channel), tavern.perceval, "beau_sirop")
+    await act(emu, table_message(tavern.channel), tavern.karadoc, "couche_sirop")
+    await act(emu, table_message(tavern.channel), tavern.arthur, "lancer")
+
+
+async def test_a_sirop_that_makes_the_cul_de_chouette_and_the_winning_bet_collected(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_DE_3 + [3])}):
+        await sirote(tavern)
+        table = table_message(tavern.channel)
+        # Three 3s: a Cul de chouette of 3 is 40 + 10 × 3 = 70.
+        assert scores(table) == {"Arthur": 70, "Perceval": 0, "Karadoc": 0}
+        await act(emu, table, tavern.perceval, "sirop_gagnant")
+        assert scores(table_message(tavern.channel)) == {"Arthur": 70, "Perceval": 25, "Karadoc": 0}
+    emu.assert_no_violations()
+
+
+async def test_a_sirop_missed_costs_the_thrower_and_the_bettor(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_DE_3 + [2])}):
+        await sirote(tavern)
+        # The thrower loses the square of the Chouette (9), the Beau-Sirop its stake (5).
+        assert scores(table_message(tavern.channel)) == {"Arthur": -9, "Perceval": -5, "Karadoc": 0}
+    emu.assert_no_violations()
