@@ -15,3 +15,15 @@ RESTART_CLOSES_ENDED_GAME = False
 # client) gets no answer: the player sees « Échec de l'interaction » (docs/BOT.md promises a private
 # « nothing happened »).
 FOREIGN_CUSTOM_IDS_ANSWERED = False
+
+# The database locked by another program (or read-only, or full): the store's error escapes the
+# click handler, so the click is deferred and then never answered.
+DATABASE_ERRORS_ANSWERED = False
+
+# A table whose stored state no longer loads is set aside (« broken ») without a word in its
+# channel, and its message keeps its buttons.
+BROKEN_TABLE_ANNOUNCED = False
+
+# One open table with an unreadable JSON column (names, options, log) stops the whole restore:
+# the bot does not start at all.
+CORRUPTED_ROW_SET_ASIDE = False

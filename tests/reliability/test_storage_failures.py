@@ -90,6 +90,7 @@ async def test_a_read_only_database_refuses_the_move_and_keeps_the_table(tmp_pat
 @pytest.mark.xfail(
     not RESTART_CLOSES_ENDED_GAME,
     strict=True,
+    raises=AssertionError,
     reason="manager.act commits the last move, then closes the table in a second transaction; "
     "restore() does not close a 'playing' table whose state is over",
 )

@@ -1,0 +1,171 @@
+"""The database failing under the real bot: locked by another program, or holding a table it can no
+longer read. The players get an answer, nothing is half-written, the other tables go on."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+
+import pytest
+
+from tests.e2e.dice import LoadedCulDeChouette
+from tests.e2e.table import act, button_for, open_table, seat_and_start, table_message
+from tests.e2e.tavern import Tavern
+from tests.emulator import Channel, Emulator, InteractionRecord, Message
+
+from .pending_fixes import BROKEN_TABLE_ANNOUNCED, CORRUPTED_ROW_SET_ASIDE, DATABASE_ERRORS_ANSWERED
+
+ARTHUR_STARTS = [1, 5, 6]
+CHOUETTES = [2, 2, 4]
+# The store waits this long for a lock (PRAGMA busy_timeout) before giving up.
+BUSY_TIMEOUT_S = 5.0
+
+
+async def started(emu: Emulator, tavern: Tavern, channel: Channel) -> Message:
+    lobby = await open_table(emu, channel, tavern.arthur)
+    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+    return table_message(channel)
+
+
+def answer_text(record: InteractionRecord) -> str:
+    """What the clicker was told privately, in the answer or in a followup."""
+    private = [m.text() for m in record.followups if m.ephemeral]
+    if record.ephemeral:
+        private.insert(0, record.content)
+    return "\n".join(private)
+
+
+def status_of(tavern: Tavern, channel: Channel) -> list[str]:
+    with sqlite3.connect(tavern.database) as db:
+        return [
+            r[0]
+            for r in db.execute("SELECT status FROM sessions WHERE channel_id = ? ORDER BY id", (channel.id,))
+        ]
+
+
+async def click_while_locked(emu: Emulator, tavern: Tavern, table: Message) -> InteractionRecord:
+    """Arthur throws while another program holds the database's write lock longer than the store
+    waits for it; the lock is let go once the bot has given up."""
+    lock = sqlite3.connect(tavern.database, isolation_level=None)
+    try:
+        lock.execute("BEGIN EXCLUSIVE")
+        start = asyncio.get_running_loop().time()
+        record = await emu.click(table, tavern.arthur, button_for(table, "lancer").custom_id)
+        await asyncio.sleep(max(0.0, start + BUSY_TIMEOUT_S + 0.5 - asyncio.get_running_loop().time()))
+    finally:
+        lock.execute("ROLLBACK")
+        lock.close()
+    return record
+
+
+async def test_a_locked_database_changes_nothing_and_the_bot_plays_on_after(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
+    async with tavern.bot(games) as bot:
+        table = await started(emu, tavern, tavern.channel)
+        session = bot.manager.in_channel(tavern.channel.id)
+        assert session is not None and session.state is not None
+        before, shown = session.state, table.text()
+        await click_while_locked(emu, tavern, table)
+        assert session.state is before and table.text() == shown
+        with sqlite3.connect(tavern.database) as db:
+            assert db.execute("SELECT COUNT(*) FROM actions").fetchone() == (0,)
+        # The lock is gone: the same button works, and throws once.
+        thrown = await act(emu, table, tavern.arthur, "lancer")
+        assert thrown.response_type == 7 and "2 et 2" in table.text()
+        assert session.state.dice.counter == before.dice.counter + 2
+    # What the locked click showed the player is the next test's business.
+    emu.take_violations()
+
+
+@pytest.mark.xfail(
+    not DATABASE_ERRORS_ANSWERED,
+    strict=True,
+    raises=AssertionError,
+    reason="a storage error escapes ClickHandler.play (only TableError is caught): the click is "
+    "deferred, then never answered",
+)
+async def test_a_locked_database_is_explained_to_the_player(emu: Emulator, tavern: Tavern) -> None:
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}):
+        table = await started(emu, tavern, tavern.channel)
+        record = await click_while_locked(emu, tavern, table)
+        await emu.wait_until(lambda: answer_text(record), 2, f"a private answer to {record!r}")
+    emu.assert_no_violations()
+
+
+async def corrupt(tavern: Tavern, corruption: dict[int, tuple[str, str]]) -> None:
+    with sqlite3.connect(tavern.database) as db:
+        for channel_id, (column, value) in corruption.items():
+            db.execute(f"UPDATE sessions SET {column} = ? WHERE channel_id = ?", (value, channel_id))
+
+
+async def three_tables(emu: Emulator, tavern: Tavern) -> list[tuple[Channel, Message]]:
+    channels = [tavern.channel, tavern.guild.add_channel("taverne-2"), tavern.guild.add_channel("taverne-3")]
+    return [(channel, await started(emu, tavern, channel)) for channel in channels]
+
+
+async def test_unreadable_tables_are_set_aside_and_the_others_go_on(emu: Emulator, tavern: Tavern) -> None:
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
+    async with tavern.bot(games):
+        (a, table_a), (_, table_b), (c, table_c) = await three_tables(emu, tavern)
+    await corrupt(
+        tavern,
+        {
+            a.id: ("state", '{"game": "culdechouette", "players": ["1", "2"], "sco'),  # cut short
+            c.id: ("state", '{"game": "culdechouette", "players": "tout le monde"}'),  # not a game
+        },
+    )
+    async with tavern.bot(games) as bot:
+        assert bot.manager.in_channel(a.id) is None and bot.manager.in_channel(c.id) is None
+        assert status_of(tavern, a) == status_of(tavern, c) == ["broken"]
+        # The good table goes on from its old buttons.
+        thrown = await act(emu, table_b, tavern.arthur, "lancer")
+        assert thrown.response_type == 7 and "2 et 2" in table_b.text()
+        # The set-aside tables' buttons are answered privately; their channels are free again.
+        for table in (table_a, table_c):
+            refused = await act(emu, table, tavern.arthur, "lancer")
+            assert refused.ephemeral and "fermée" in refused.content, refused.content
+        again = await open_table(emu, a, tavern.perceval)
+        assert "Rejoindre" in again.button_labels and status_of(tavern, a) == ["broken", "lobby"]
+    emu.assert_no_violations()
+
+
+@pytest.mark.xfail(
+    not BROKEN_TABLE_ANNOUNCED,
+    strict=True,
+    raises=AssertionError,
+    reason="restore() marks an unreadable table broken and logs it; its channel is not told",
+)
+async def test_an_unreadable_table_is_announced_in_its_channel(emu: Emulator, tavern: Tavern) -> None:
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS)}
+    async with tavern.bot(games):
+        table = await started(emu, tavern, tavern.channel)
+    await corrupt(tavern, {tavern.channel.id: ("state", "{")})
+    seen = len(tavern.channel.public_messages)
+    async with tavern.bot(games):
+        await emu.wait_until(lambda: len(tavern.channel.public_messages) > seen, 3, "a word in the channel")
+        assert not table.buttons, "the unreadable table still shows its buttons"
+    emu.assert_no_violations()
+
+
+@pytest.mark.xfail(
+    not CORRUPTED_ROW_SET_ASIDE,
+    strict=True,
+    # The bot's start fails with the JSON error itself.
+    raises=(AssertionError, ValueError),
+    reason="Store.open_sessions() decodes every open row's JSON columns (names, options, log) at once: "
+    "one bad row raises in setup_hook and the bot does not start",
+)
+async def test_a_table_with_unreadable_names_does_not_keep_the_bot_from_starting(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
+    async with tavern.bot(games):
+        (a, _), (_, table_b), _ = await three_tables(emu, tavern)
+    await corrupt(tavern, {a.id: ("names", "{pas du json")})
+    async with tavern.bot(games):
+        thrown = await act(emu, table_b, tavern.arthur, "lancer")
+        assert thrown.response_type == 7
+        assert status_of(tavern, a) == ["broken"]
+    emu.assert_no_violations()
