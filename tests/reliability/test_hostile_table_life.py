@@ -72,7 +72,7 @@ async def test_a_player_leaving_in_the_middle_of_his_throw_hands_the_turn_on(
     emu: Emulator, tavern: Tavern
 ) -> None:
     arthur, perceval, karadoc = tavern.players
-    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + [2, 2])}) as bot:
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette([*ARTHUR_STARTS, 2, 2])}) as bot:
         lobby = await open_table(emu, tavern.channel, arthur)
         await seat_and_start(emu, lobby, arthur, [perceval, karadoc])
         table = table_message(tavern.channel)
