@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
-from games.culdechouette.state import CulState
+from games.culdechouette.state import CulState, Song
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
@@ -34,11 +34,17 @@ async def test_a_flood_of_messages_during_a_chante_sloubi_interrupts_it_once(
         joined = await emu.click(table, singer, label="Chante-Sloubi !")
         assert not joined.ephemeral and not joined.errors
         session = bot.manager.in_channel(tavern.channel.id)
-        state = session.state if session is not None else None
+        assert session is not None
+        state = session.state
         assert isinstance(state, CulState) and state.song is not None and state.song.target == 5
+
+        def song() -> Song | None:
+            assert session is not None and isinstance(session.state, CulState)
+            return session.state.song
+
         for n in (1, 2):
             await emu.send_message(tavern.channel, singer, f"Sloubi {n}")
-        await emu.wait_until(lambda: isinstance(session.state, CulState) and session.state.song.next == 3)
+        await emu.wait_until(lambda: (sung := song()) is not None and sung.next == 3)
         bot_messages_before = len(emu.bot_messages(tavern.channel))
 
         # Everyone talks at once; the singer goes on singing in the middle of it.
@@ -48,7 +54,7 @@ async def test_a_flood_of_messages_during_a_chante_sloubi_interrupts_it_once(
         ]
         flood.insert(FLOOD // 2, emu.send_message(tavern.channel, singer, "Sloubi 3"))
         await asyncio.gather(*flood)
-        await emu.wait_until(lambda: isinstance(session.state, CulState) and session.state.song is None, 5)
+        await emu.wait_until(lambda: song() is None, 5)
         await asyncio.sleep(0.5)  # let the bot finish with the flood
 
         state = session.state
