@@ -27,3 +27,11 @@ BROKEN_TABLE_ANNOUNCED = False
 # One open table with an unreadable JSON column (names, options, log) stops the whole restore:
 # the bot does not start at all.
 CORRUPTED_ROW_SET_ASIDE = False
+
+# /jouer's refusals quote the bad word whole: with a long option (Discord allows 6000 characters)
+# the answer passes 2000 characters, Discord refuses it, and the player reads « Oups ».
+REFUSALS_CLIPPED = False
+
+# /jouer takes delai's range (1 to 1440 minutes) on trust: a client that sends 0, a negative or a
+# huge number opens a table with that turn timer (0 silently becomes the default).
+RANGES_CHECKED_BY_BOT = False
