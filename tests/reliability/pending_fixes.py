@@ -35,3 +35,9 @@ REFUSALS_CLIPPED = False
 # /jouer takes delai's range (1 to 1440 minutes) on trust: a client that sends 0, a negative or a
 # huge number opens a table with that turn timer (0 silently becomes the default).
 RANGES_CHECKED_BY_BOT = False
+
+# Cul de chouette: a player's second « Pas mou le caillou ! », stamped inside the window but handed
+# to the game after the window closed early (everyone had shouted), is a Bévue (−10) instead of
+# « already shouted ». Buttons are safe (the closing bumps turn_no, so the bot refuses it as stale);
+# anything passing no turn is not.
+LATE_SECOND_SHOUT_REFUSED = False
