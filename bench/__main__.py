@@ -41,10 +41,19 @@ class Plan:
     rounds: int
     paced_s: float
     sessions: list[int]
+    probe_s: float
 
 
-FULL = Plan(rules_s=3.0, durability_s=10.0, tables=200, rounds=12, paced_s=15.0, sessions=[1_000, 10_000])
-QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000])
+FULL = Plan(
+    rules_s=3.0,
+    durability_s=10.0,
+    tables=200,
+    rounds=12,
+    paced_s=15.0,
+    sessions=[1_000, 10_000],
+    probe_s=10.0,
+)
+QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000], probe_s=3.0)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -60,6 +69,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--paced-seconds", type=float, help="réponses : durée du jeu au rythme des joueurs")
     parser.add_argument(
         "--sessions", help="démarrage et mémoire : nombres de tables stockées, ex. 1000,10000"
+    )
+    parser.add_argument(
+        "--after-restart-seconds",
+        type=float,
+        help="démarrage : durée des /scores envoyés après la 1re réponse",
     )
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
@@ -121,7 +135,8 @@ def main(argv: list[str] | None = None) -> int:
     if "restart" in sections:
         counts = [int(n) for n in args.sessions.split(",")] if args.sessions else plan.sessions
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
-        figures += restart.figures(folder, games, counts)
+        probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
+        figures += restart.figures(folder, games, counts, probe_s)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

@@ -10,20 +10,22 @@ answer is out (every table is loaded, its timer armed, nothing displayed yet).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Channel, Emulator, Message, User
+from tests.emulator import Channel, Emulator, EmulatorError, InteractionRecord, Message, User
 
 from .bot_process import start_bot, stop_bot, wait_connected
-from .latency import UNKNOWN_INTERACTION, seconds_text
+from .latency import DISCORD_LIMIT_S, UNKNOWN_INTERACTION, Latencies, latencies, seconds_text
 from .seeding import fill
 from .storage import fresh
 from .table import Figure, number
 
 CHANNELS_PER_GUILD = 500  # Discord's limit of channels in a server
 PATIENCE_S = 120.0
+PROBE_EVERY_S = 0.5
 
 
 @dataclass
@@ -33,6 +35,9 @@ class Restart:
     first_answer_s: float  # start → the first answer reached Discord
     answer_s: float  # that answer alone: from the click to the answer
     rss: int
+    # The answers to players who come back in the seconds after the first answer, and the memory then.
+    probes: Latencies
+    rss_after: int
 
 
 @dataclass
@@ -66,7 +71,7 @@ def _table_message(emu: Emulator, channel: Channel) -> int:
 
 
 async def one_restart(
-    emu: Emulator, world: World, folder: Path, games: dict[str, Any], sessions: int
+    emu: Emulator, world: World, folder: Path, games: dict[str, Any], sessions: int, probe_s: float
 ) -> Restart:
     database = fresh(folder / f"redemarrage-{sessions}.sqlite3")
     names = {str(u.id): u.name for u in world.players}
@@ -79,6 +84,8 @@ async def one_restart(
         if record.response_at is None or UNKNOWN_INTERACTION in record.errors:
             raise RuntimeError(f"pas de réponse à /scores après le redémarrage ({record!r})")
         rss = bot.rss_bytes()
+        probes = await after_restart(emu, world, sessions, probe_s)
+        rss_after = bot.rss_bytes()
     finally:
         await stop_bot(bot)
     return Restart(
@@ -87,19 +94,34 @@ async def one_restart(
         record.response_at - bot.started,
         record.response_at - record.dispatched_at,
         rss,
+        probes,
+        rss_after,
     )
 
 
-async def run(folder: Path, games: dict[str, Any], counts: list[int]) -> list[Restart]:
+async def after_restart(emu: Emulator, world: World, sessions: int, seconds: float) -> Latencies:
+    """Players coming back one after another in the first seconds after the restart, while the bot
+    tells every table that the game goes on: how long each waits for its answer."""
+    probes: list[InteractionRecord] = []
+    for i in range(int(seconds / PROBE_EVERY_S)):
+        channel = world.channels[(i * 37) % max(1, min(sessions, len(world.channels)))]
+        probes.append(await emu.slash(channel, world.players[i % len(world.players)], "scores", wait=False))
+        await asyncio.sleep(PROBE_EVERY_S)
+    with contextlib.suppress(EmulatorError):
+        await emu.wait_until(lambda: all(p.acknowledged or p.errors for p in probes), DISCORD_LIMIT_S)
+    return latencies(probes)
+
+
+async def run(folder: Path, games: dict[str, Any], counts: list[int], probe_s: float) -> list[Restart]:
     async with Emulator() as emu:
         world = build_world(emu, max(counts))
         # A first start that is not counted: Python writes its bytecode caches, the disk cache warms.
-        await one_restart(emu, world, folder, games, 0)
-        return [await one_restart(emu, world, folder, games, n) for n in [0, *counts]]
+        await one_restart(emu, world, folder, games, 0, 0.0)
+        return [await one_restart(emu, world, folder, games, n, probe_s) for n in [0, *counts]]
 
 
-def figures(folder: Path, games: dict[str, Any], counts: list[int]) -> list[Figure]:
-    restarts = asyncio.run(run(folder, games, counts))
+def figures(folder: Path, games: dict[str, Any], counts: list[int], probe_s: float) -> list[Figure]:
+    restarts = asyncio.run(run(folder, games, counts, probe_s))
     empty, loaded = restarts[0], restarts[1:]
     out = [
         Figure(
@@ -117,13 +139,31 @@ def figures(folder: Path, games: dict[str, Any], counts: list[int]) -> list[Figu
                 *(("< 2 s", r.first_answer_s < 2.0) if r.sessions >= 10_000 else ("", None)),
             )
         )
+    for r in loaded if probe_s > 0 else []:
+        probes = r.probes
+        out.append(
+            Figure(
+                "démarrage",
+                f"{number(r.sessions)} tables : /scores toutes les {number(PROBE_EVERY_S, 1)} s pendant "
+                f"{number(probe_s)} s après : médiane / max, hors délai",
+                f"{seconds_text(probes.quantile(0.5))} / {seconds_text(probes.worst)}, "
+                f"{probes.late} sur {probes.count}",
+                "0 hors délai",
+                probes.late == 0,
+            )
+        )
     for r in loaded:
         per_session = (r.rss - empty.rss) / r.sessions
         out.append(
             Figure(
                 "mémoire",
                 f"{number(r.sessions)} tables actives : mémoire résidente par table "
-                f"(bot {number(r.rss / 2**20)} Mo, {number(empty.rss / 2**20)} Mo sans table)",
+                f"(bot {number(r.rss / 2**20)} Mo, {number(empty.rss / 2**20)} Mo sans table"
+                + (
+                    f" ; {number(r.rss_after / 2**20)} Mo {number(probe_s)} s plus tard)"
+                    if probe_s > 0
+                    else ")"
+                ),
                 f"{number(per_session / 1024, 1)} Ko",
                 "< 50 Ko",
                 per_session < 50 * 1024,

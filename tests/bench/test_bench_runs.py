@@ -48,6 +48,8 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
         "0",
         "--sessions",
         "20",
+        "--after-restart-seconds",
+        "1",
     )
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("section"))
@@ -60,6 +62,7 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
     assert any("rapport gestionnaire / brut" in row and "%" in row for row in rows)
     assert any("3 tables : p99" in row and "ms" in row for row in rows)
     assert any("20 tables : démarrage → 1re réponse" in row for row in rows)
+    assert any("20 tables : /scores toutes les 0,5 s pendant 1 s après" in row for row in rows)
     assert any("20 tables actives : mémoire résidente par table" in row and "Ko" in row for row in rows)
     # Each figure with a target says whether it is met.
     assert all(("✓" in row) or ("✗" in row) for row in rows if "< 100 ms" in row or "≥ 50 %" in row)
