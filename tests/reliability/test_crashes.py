@@ -53,6 +53,8 @@ class Seen:
     lost_lobbies: int = 0
     # Tables whose last move was kept but which the bot never closed (see pending_fixes.py).
     ended_not_closed: set[int] = field(default_factory=set)
+    # Lobby clicks answered on Discord (the lobby edited): (record, table, what it asked).
+    lobby: list[tuple[InteractionRecord, int, str]] = field(default_factory=list)
 
 
 def newest_table(database: Path, channel: Channel) -> tuple[int, str, dict[str, str], str | None] | None:
@@ -159,7 +161,9 @@ class Table:
             await asyncio.sleep(0.1)  # the lobby message is behind the database: a restart refreshes it
             return
         self.behind_since = None
-        await self.call(lambda: self.emu.click(message, user, custom_id))
+        record = await self.call(lambda: self.emu.click(message, user, custom_id))
+        if record is not None and record.response_type == UPDATE_MESSAGE and not record.ephemeral:
+            self.seen.lobby.append((record, session_id, custom_id.rsplit(":", 1)[1]))
 
     async def throw(self, session_id: int, raw_state: str) -> None:
         state = CABANE.load(raw_state)
@@ -287,9 +291,16 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
     refused_but_kept = [r for r in seen.refused if r.id in stored]
     assert not refused_but_kept, refused_but_kept[:3]
     kept_unanswered = sum(r.id in stored for r in seen.unanswered)
+    with sqlite3.connect(database) as db:
+        rows = {i: (st, json.loads(n)) for i, st, n in db.execute("SELECT id, status, names FROM sessions")}
+    for record, session_id, what in seen.lobby:
+        status, names = rows[session_id]
+        assert status != "lobby" if what == "start" else str(record.user.id) in names, (what, record)
+    # Did the players see each game end (the winner announced in the channel)?
+    unseen = [c.name for c, _ in tables if not any("terminée" in m.content for m in c.public_messages)]
     print(
         f"{len(finished)} games, {throws} throws, {bot.kills} kills; answered {len(seen.answered)}, "
         f"deferred {len(seen.deferred)}, refused {len(seen.refused)}, unanswered {len(seen.unanswered)} "
         f"(of which kept {kept_unanswered}), lobbies lost {seen.lost_lobbies}, "
-        f"ended but left open {len(seen.ended_not_closed)}"
+        f"ended but left open {len(seen.ended_not_closed)}, end never shown {unseen}"
     )
