@@ -40,6 +40,8 @@ DEADLINE_S = 240.0
 STAGGER_S = 3.0
 # A table message may lag behind the database while the bot restarts, not longer than this.
 STUCK_S = 30.0
+# A finished game still « playing » this long is taken as left open (pending_fixes.py).
+ENDED_OPEN_S = 5.0
 
 
 @dataclass
@@ -138,9 +140,17 @@ class Table:
                 await self.lobby(session_id, names)
             else:
                 assert state is not None
-                if CABANE.load(state).over and not RESTART_CLOSES_ENDED_GAME:
-                    self.seen.ended_not_closed.add(session_id)
-                    return session_id
+                if CABANE.load(state).over:
+                    # The last move is stored and the table is being closed (a moment), or the bot
+                    # died in between and closes it when it is back.
+                    self.behind(session_id, "the table closed")
+                    assert self.behind_since is not None
+                    lasted = asyncio.get_running_loop().time() - self.behind_since
+                    if not RESTART_CLOSES_ENDED_GAME and lasted > ENDED_OPEN_S:
+                        self.seen.ended_not_closed.add(session_id)
+                        return session_id
+                    await asyncio.sleep(0.1)
+                    continue
                 await self.throw(session_id, state)
 
     async def lobby(self, session_id: int, names: dict[str, str]) -> None:
