@@ -10,7 +10,7 @@ from games.core import Event, IllegalAction, PlayerId
 
 from .flow import end_sequence, open_shouts
 from .scoring import bevue, change
-from .state import BEVUE, CulState
+from .state import BEVUE, ClosedShouts, CulState
 
 # action kind -> the window it answers
 SHOUTS: dict[str, str] = {
@@ -23,7 +23,17 @@ SHOUTS: dict[str, str] = {
 def shout(state: CulState, player: PlayerId, action_kind: str, now_ms: int) -> list[Event]:
     kind = SHOUTS[action_kind]
     window = state.shouts
-    if state.phase != "cris" or window is None or window.kind != kind:
+    open_now = state.phase == "cris" and window is not None and window.kind == kind
+    closed = state.closed_shouts
+    if (
+        not open_now
+        and closed is not None
+        and closed.kind == kind
+        and player in closed.shouted
+        and now_ms <= closed.until_ms
+    ):
+        raise IllegalAction("already_shouted")
+    if window is None or not open_now:
         cause = {
             "pas_mou": "pas_de_chouette_velute",
             "grelotte": "pas_de_suite",
@@ -44,6 +54,13 @@ def shout(state: CulState, player: PlayerId, action_kind: str, now_ms: int) -> l
 def close_shouts(state: CulState, now_ms: int) -> list[Event]:
     window = state.shouts
     assert window is not None
+    # Open until now when everyone has shouted, until just before its deadline when time ran out
+    # (a click stamped at the deadline is late), and at least until the latest click it took
+    # (clicks reach the game in any order).
+    deadline = state.deadline_ms
+    until = now_ms if deadline is None or now_ms < deadline else deadline - 1
+    until = max([until, *window.clicks.values()])
+    state.closed_shouts = ClosedShouts(kind=window.kind, shouted=list(window.clicks), until_ms=until)
     state.shouts = None
     state.deadline_ms = None
     tolerance = state.options.tie_tolerance_ms

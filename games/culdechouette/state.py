@@ -49,6 +49,17 @@ class Shouts(BaseModel):
     clicks: dict[PlayerId, int] = Field(default_factory=dict)
 
 
+class ClosedShouts(BaseModel):
+    """The last shout window that closed: who shouted in it, and up to when it was open.
+
+    A second click of the same shout stamped before ``until_ms`` is a double click that reached the
+    game after the window closed early (everyone had shouted): it is refused, not a Bévue."""
+
+    kind: Literal["pas_mou", "grelotte", "moisissure"]
+    shouted: list[PlayerId] = Field(default_factory=list)
+    until_ms: int = 0
+
+
 class Sirop(BaseModel):
     value: int  # the Chouette being siroted
     position: int  # the die thrown again
@@ -98,6 +109,7 @@ class CulState(BaseState):
     sirop: Sirop | None = None
     claims: list[PlayerId] = Field(default_factory=list)  # may still shout « Sirop Gagnant ! »
     shouts: Shouts | None = None
+    closed_shouts: ClosedShouts | None = None
     calls: dict[PlayerId, list[str | int]] = Field(default_factory=dict)  # caller -> [target, ms]
     challenge: Challenge | None = None
     grelottines: list[PlayerId] = Field(default_factory=list)

@@ -40,4 +40,4 @@ RANGES_CHECKED_BY_BOT = False
 # to the game after the window closed early (everyone had shouted), is a Bévue (−10) instead of
 # « already shouted ». Buttons are safe (the closing bumps turn_no, so the bot refuses it as stale);
 # anything passing no turn is not.
-LATE_SECOND_SHOUT_REFUSED = False
+LATE_SECOND_SHOUT_REFUSED = True

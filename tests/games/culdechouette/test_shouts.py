@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.culdechouette import GAME
 
-from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, rig, said, tick, turn
+from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
 
 SCORES = {"ana": 100, "bob": 100, "cid": 100}
 
@@ -154,3 +154,26 @@ def test_every_player_is_offered_the_shouts_while_a_window_is_open() -> None:
         assert {"pas_mou_le_caillou", "grelotte_ca_picote"} <= offered
     state, _ = act(state, "bob", "grelotte_ca_picote", 10)
     assert GAME.legal_actions(state, "bob") == []
+
+
+def test_a_double_click_reaching_the_game_after_the_window_closed_early_is_refused() -> None:
+    state, _ = turn(begin(2, 2, 4), "ana", at=0)
+    for player in ("ana", "bob", "cid"):
+        state, events = act(state, player, "pas_mou_le_caillou", 500)
+    assert deltas(events) == {"ana": -32, "bob": -32, "cid": -32} and state.phase == "chouettes"
+    # ana's second click, made in the same millisecond as her first, arrives after everyone shouted.
+    refused(state, "ana", "pas_mou_le_caillou", "already_shouted", 500)
+    assert GAME.messages["already_shouted"] == "Tu as déjà crié."
+    # Made after the window closed, it is a shout with no Chouette-Velute: a Bévue.
+    state, events = act(state, "ana", "pas_mou_le_caillou", 501)
+    assert bevues(events) == [("ana", "pas_de_chouette_velute")]
+
+
+def test_a_shout_at_the_deadline_stays_a_bevue_even_for_who_shouted_in_time() -> None:
+    state, _ = turn(begin(3, 4, 5), "ana", at=0)
+    state, _ = act(state, "bob", "grelotte_ca_picote", 100)
+    refused(state, "bob", "grelotte_ca_picote", "already_shouted", 200)
+    state, events = act(state, "bob", "grelotte_ca_picote", 5000)
+    # The window closed at its deadline first (ana and cid silent, -10 each), then bob's late shout.
+    assert deltas(events) == {"ana": -10, "cid": -10, "bob": -10}
+    assert bevues(events) == [("bob", "pas_de_suite")]
