@@ -101,9 +101,23 @@ class Game(ABC, Generic[S]):
         elif action.kind == LEAVE:
             events += self._leave(new, player, now_ms)
         else:
+            self._check_arguments(action)
             events += self._apply(new, player, action, now_ms)
         new.version += 1
         return new, events
+
+    def _check_arguments(self, action: Action) -> None:
+        """Refuse words the vocabulary does not have, so a forged action never half-matches."""
+        known = self.__dict__.get("_argument_names")
+        if known is None:
+            known = {spec.kind: {a.name for a in spec.args} for spec in self.full_vocabulary()}
+            self.__dict__["_argument_names"] = known
+        names = known.get(action.kind)
+        if names is None:
+            raise IllegalAction("unknown_action", action=action.kind)
+        for name in action.args:
+            if name not in names:
+                raise IllegalAction("bad_argument", name=name)
 
     @abstractmethod
     def _apply(self, state: S, player: PlayerId, action: Action, now_ms: int) -> list[Event]:

@@ -134,3 +134,15 @@ def test_the_runner_prints_json_events_and_a_final_state() -> None:
     assert {"t": 3000, "event": "shout_won", "player": "bob"} in records
     assert records[-1]["winners"] == ["ana"] and records[-1]["scores"] == {"ana": 9, "bob": 3}
     assert any(r.get("error") == "game_over" for r in records)
+
+
+def test_words_outside_the_vocabulary_are_refused_and_change_nothing() -> None:
+    state = started()
+    before = state.model_dump_json()
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, "ana", Action(kind="lancer", args={"fort": 1}), 0)
+    assert info.value.code == "bad_argument" and GAME.explain(info.value) == "Argument invalide : fort."
+    with pytest.raises(IllegalAction) as info:
+        GAME.apply(state, "ana", Action(kind="tricher"), 0)
+    assert info.value.code == "unknown_action"
+    assert state.model_dump_json() == before
