@@ -3,7 +3,8 @@
 See docs/EMULATOR.md.
 """
 
-from tests.emulator.emulator import Emulator, EmulatorError
+from tests.emulator.emulator import Emulator
+from tests.emulator.errors import EmulatorError
 from tests.emulator.model import Attachment, Channel, Component, Guild, Member, Message, Role, User
 from tests.emulator.pointing import pointed_at
 from tests.emulator.records import InteractionRecord, RestCall, Violation

@@ -11,6 +11,8 @@ from typing import Any
 
 from aiohttp import web
 
+from tests.emulator import user_input
+from tests.emulator.errors import EmulatorError
 from tests.emulator.gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
@@ -19,8 +21,18 @@ from tests.emulator.gateway import (
     INTENT_MESSAGE_CONTENT,
     GatewaySession,
 )
-from tests.emulator.limits import BUTTON, EPHEMERAL_FLAG, LABEL, SELECT_TYPES, TEXT_INPUT
-from tests.emulator.model import MEMBER_PERMISSIONS, Attachment, Channel, Guild, Member, Message, Role, User
+from tests.emulator.limits import BUTTON, EPHEMERAL_FLAG
+from tests.emulator.model import (
+    ALL_PERMISSIONS,
+    MEMBER_PERMISSIONS,
+    Attachment,
+    Channel,
+    Guild,
+    Member,
+    Message,
+    Role,
+    User,
+)
 from tests.emulator.ratelimit import RateLimits
 from tests.emulator.records import (
     APPLICATION_COMMAND,
@@ -34,13 +46,6 @@ from tests.emulator.records import (
 )
 from tests.emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
 from tests.emulator.snowflake import SnowflakeFactory, wall_clock_ms
-
-OPTION_USER, OPTION_CHANNEL, OPTION_ROLE, OPTION_MENTIONABLE = 6, 7, 8, 9
-OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN, OPTION_NUMBER = 3, 4, 5, 10
-
-
-class EmulatorError(AssertionError):
-    """A test asked for something no Discord user could do, or the bot broke a Discord rule."""
 
 
 class Emulator:
@@ -505,7 +510,7 @@ class Emulator:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.to_json(),
-            "app_permissions": str((1 << 51) - 1),
+            "app_permissions": str(ALL_PERMISSIONS),
             "locale": "fr",
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
@@ -556,6 +561,17 @@ class Emulator:
             self._sweep_unanswered()
         return record
 
+    def _command(
+        self, channel: Channel, command: str
+    ) -> tuple[str, dict[str, Any], list[dict[str, Any]], list[dict[str, Any]]]:
+        """The registered command a user types, with the options and subcommand path its words lead to."""
+        name, *subcommands = command.split()
+        definition = self._find_command(channel.guild, name)
+        if definition is None:
+            raise EmulatorError(f"/{name} is not registered (registered: {self.command_names(channel.guild)})")
+        definitions, path = user_input.subcommand_path(definition, subcommands)
+        return name, definition, definitions, path
+
     async def slash(
         self,
         channel: Channel,
@@ -568,24 +584,11 @@ class Emulator:
         timeout: float = INITIAL_RESPONSE_DEADLINE_S,
     ) -> InteractionRecord:
         """`user` runs `/command` (words after the first name a subcommand group and subcommand)."""
-        name, *subcommands = command.split()
-        definition = self._find_command(channel.guild, name)
-        if definition is None:
-            raise EmulatorError(f"/{name} is not registered (registered: {self.command_names(channel.guild)})")
+        name, definition, definitions, path = self._command(channel, command)
         payload = self._base_payload(APPLICATION_COMMAND, channel, user, at_ms)
         resolved: dict[str, dict[str, Any]] = {}
-        definitions = definition.get("options") or []
-        path: list[dict[str, Any]] = []
-        for sub in subcommands:
-            found = next((o for o in definitions if o["name"] == sub and o.get("type") in (1, 2)), None)
-            if found is None:
-                raise EmulatorError(f"/{name} has no subcommand {sub!r}")
-            path.append(found)
-            definitions = found.get("options") or []
-        leaf = self._options(definitions, dict(options or {}), resolved, channel)
-        for step in reversed(path):
-            leaf = [{"name": step["name"], "type": step["type"], "options": leaf}]
-        data: dict[str, Any] = {"id": definition["id"], "name": name, "type": 1, "options": leaf}
+        leaf = user_input.command_options(definitions, dict(options or {}), resolved, channel)
+        data: dict[str, Any] = {"id": definition["id"], "name": name, "type": 1, "options": user_input.nest(leaf, path)}
         if "guild_id" in definition:
             data["guild_id"] = definition["guild_id"]
         if resolved:
@@ -605,80 +608,14 @@ class Emulator:
         timeout: float = INITIAL_RESPONSE_DEADLINE_S,
     ) -> list[dict[str, Any]]:
         """`user` is typing `/command`; `typed` is what the options hold so far (as text). The bot's choices."""
-        name, *subcommands = command.split()
-        definition = self._find_command(channel.guild, name)
-        if definition is None:
-            raise EmulatorError(f"/{name} is not registered (registered: {self.command_names(channel.guild)})")
-        definitions = definition.get("options") or []
-        path: list[dict[str, Any]] = []
-        for sub in subcommands:
-            found = next((o for o in definitions if o["name"] == sub and o.get("type") in (1, 2)), None)
-            if found is None:
-                raise EmulatorError(f"/{name} has no subcommand {sub!r}")
-            path.append(found)
-            definitions = found.get("options") or []
-        known = {o["name"]: o for o in definitions}
-        if focused not in known or not known[focused].get("autocomplete"):
-            raise EmulatorError(f"the option {focused!r} of /{command} has no autocomplete")
-        leaf: list[dict[str, Any]] = [
-            {"name": k, "type": known[k]["type"], "value": v, **({"focused": True} if k == focused else {})}
-            for k, v in typed.items()
-        ]
-        if focused not in typed:
-            leaf.append({"name": focused, "type": known[focused]["type"], "value": "", "focused": True})
-        for step in reversed(path):
-            leaf = [{"name": step["name"], "type": step["type"], "options": leaf}]
+        name, definition, definitions, path = self._command(channel, command)
+        leaf = user_input.autocomplete_options(definitions, typed, focused, command)
         payload = self._base_payload(AUTOCOMPLETE, channel, user, at_ms)
-        payload["data"] = {"id": definition["id"], "name": name, "type": 1, "options": leaf}
+        payload["data"] = {"id": definition["id"], "name": name, "type": 1, "options": user_input.nest(leaf, path)}
         if "guild_id" in definition:
             payload["data"]["guild_id"] = definition["guild_id"]
         record = await self._interact(payload, user, channel, None, wait=True, timeout=timeout)
         return record.choices or []
-
-    def _options(
-        self,
-        definitions: list[dict[str, Any]],
-        given: dict[str, Any],
-        resolved: dict[str, dict[str, Any]],
-        channel: Channel,
-    ) -> list[dict[str, Any]]:
-        known = {o["name"]: o for o in definitions}
-        unknown_names = sorted(set(given) - set(known))
-        if unknown_names:
-            raise EmulatorError(f"unknown options {unknown_names}; the command has {sorted(known)}")
-        missing = [o["name"] for o in definitions if o.get("required") and o["name"] not in given]
-        if missing:
-            raise EmulatorError(f"Discord would not let a user omit the required options {missing}")
-        result = []
-        for name, value in given.items():
-            kind = known[name]["type"]
-            if kind in (OPTION_USER, OPTION_MENTIONABLE) and isinstance(value, User):
-                resolved.setdefault("users", {})[str(value.id)] = value.to_json()
-                member = channel.guild.members.get(value.id) if channel.guild else None
-                if member is not None:
-                    data = member.to_json(with_permissions=True)
-                    data.pop("user")
-                    resolved.setdefault("members", {})[str(value.id)] = data
-                value = str(value.id)
-            elif kind == OPTION_CHANNEL and isinstance(value, Channel):
-                resolved.setdefault("channels", {})[str(value.id)] = {
-                    **value.to_json(),
-                    "permissions": str((1 << 51) - 1),
-                }
-                value = str(value.id)
-            elif kind == OPTION_INTEGER:
-                value = int(value)
-            elif kind == OPTION_NUMBER:
-                value = float(value)
-            elif kind == OPTION_BOOLEAN:
-                value = bool(value)
-            elif kind == OPTION_STRING:
-                value = str(value)
-            choices = known[name].get("choices")
-            if choices and value not in [c["value"] for c in choices]:
-                raise EmulatorError(f"{value!r} is not among the choices of {name}: {[c['value'] for c in choices]}")
-            result.append({"name": name, "type": kind, "value": value})
-        return result
 
     def _check_visible(self, message: Message, user: User) -> None:
         if message.deleted:
@@ -775,18 +712,7 @@ class Emulator:
         modal = opened_by.modal
         if modal is None:
             raise EmulatorError(f"{opened_by!r} was not answered with a modal")
-        rows = []
-        filled: set[str] = set()
-        for component in modal.get("components") or []:
-            if component.get("type") == LABEL:
-                inner = self._modal_value(component["component"], values, filled)
-                rows.append({"type": LABEL, "id": component.get("id", 0), "component": inner})
-            elif component.get("type") == 1:
-                inner_row = [self._modal_value(c, values, filled) for c in component.get("components") or []]
-                rows.append({"type": 1, "components": inner_row})
-        extra = sorted(set(values) - filled)
-        if extra:
-            raise EmulatorError(f"the modal has no inputs {extra}")
+        rows = user_input.modal_answers(modal, values)
         opened_by.modal = None
         channel, user = opened_by.channel, opened_by.user
         payload = self._base_payload(MODAL_SUBMIT, channel, user, at_ms)
@@ -795,27 +721,6 @@ class Emulator:
             payload["message"] = source.to_json()
         payload["data"] = {"custom_id": modal["custom_id"], "components": rows}
         return await self._interact(payload, user, channel, source, wait=wait, timeout=timeout)
-
-    @staticmethod
-    def _modal_value(
-        component: dict[str, Any], values: Mapping[str, str | list[str]], filled: set[str]
-    ) -> dict[str, Any]:
-        custom_id = component.get("custom_id", "")
-        given = values.get(custom_id)
-        if given is not None:
-            filled.add(custom_id)
-        if component.get("type") == TEXT_INPUT:
-            text = given if isinstance(given, str) else (component.get("value") or "")
-            if component.get("required", True) and not text:
-                raise EmulatorError(f"the input {custom_id!r} is required")
-            low, high = component.get("min_length", 0), component.get("max_length", 4000)
-            if text and not low <= len(text) <= high:
-                raise EmulatorError(f"the input {custom_id!r} takes {low} to {high} characters")
-            return {"type": TEXT_INPUT, "custom_id": custom_id, "value": text}
-        if component.get("type") in SELECT_TYPES:
-            picked = given if isinstance(given, list) else ([given] if given else [])
-            return {"type": component["type"], "custom_id": custom_id, "values": picked}
-        return {"type": component.get("type"), "custom_id": custom_id}
 
     # -- reading what the bot left ------------------------------------------------------------------------
 

@@ -8,7 +8,8 @@ from collections.abc import AsyncIterator
 
 import discord
 
-from tests.emulator.emulator import Emulator, EmulatorError
+from tests.emulator.emulator import Emulator
+from tests.emulator.errors import EmulatorError
 from tests.emulator.gateway import GatewaySession
 
 
