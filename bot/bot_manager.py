@@ -13,6 +13,7 @@ from typing import Any
 from games.core import Action, Event, PlayerId
 
 from .sessions import Listener, Notice, Outcome, Session, SessionManager
+from .store import SessionRecord
 
 log = logging.getLogger("bot.tables")
 
@@ -154,4 +155,17 @@ class JournalListener:
             log.info("table %d (%s) reprise après le redémarrage", session.id, session.game.name)
         elif notice.kind == "window_closed":
             log_end(session)
+        elif notice.kind == "ended":
+            log.info("table %d (%s) finie avant le redémarrage : fermée maintenant", session.id, session.game.name)
+            log_end(session)
+        elif notice.kind == "lobby_lost":
+            log.info("table %d (%s) : salle d'attente sans message, affichée de nouveau", session.id, session.game.name)
         await self.inner.table_changed(session, events, notice)
+
+    async def table_broken(self, rec: SessionRecord) -> None:
+        """A table set aside at the restart (its stored state does not load): said to the inner
+        listener when it tells channels about that."""
+        log.info("table %d (%s, salon %s) mise de côté : illisible", rec.id, rec.game, rec.channel_id)
+        hear = getattr(self.inner, "table_broken", None)
+        if hear is not None:
+            await hear(rec)

@@ -16,6 +16,14 @@ from .ui.components import clip
 
 _WORDS = {"oui": "true", "non": "false", "vrai": "true", "faux": "false"}
 
+# A refusal quotes what was typed up to this many characters: enough to recognise it, never enough
+# to push the answer past Discord's limit (a string option may hold 6000 characters).
+QUOTED_MAX = 40
+
+
+def quoted(value: Any) -> str:
+    return clip(str(value), QUOTED_MAX)
+
 
 def parse_options(game: Game[Any], text: str | None) -> dict[str, Any]:
     """``negatives=false strict=oui`` into raw values; unknown keys and broken words are refused
@@ -26,17 +34,17 @@ def parse_options(game: Game[Any], text: str | None) -> dict[str, Any]:
     try:
         words = shlex.split(text.replace(",", " "))
     except ValueError as error:
-        raise TableError("bad_options", game=game.title, detail=str(error)) from None
+        raise TableError("bad_options", game=game.title, detail=quoted(error)) from None
     out: dict[str, Any] = {}
     for word in words:
         key, sep, value = word.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise TableError("bad_options", game=game.title, detail=f"« {word} » : attendu clé=valeur")
+            raise TableError("bad_options", game=game.title, detail=f"« {quoted(word)} » : attendu clé=valeur")
         if key not in fields:
             known = ", ".join(fields) or "aucune"
             raise TableError(
-                "bad_options", game=game.title, detail=f"option inconnue « {key} » (options : {known})"
+                "bad_options", game=game.title, detail=f"option inconnue « {quoted(key)} » (options : {known})"
             )
         out[key] = _WORDS.get(value.strip().lower(), value.strip())
     return out
@@ -97,9 +105,9 @@ def read_table_options(game: Game[Any], text: str | None, lang: str = "fr") -> T
                 seed = -1
             if not 0 <= seed <= SEED_MAX:
                 detail = (
-                    f"« {word} » : a seed is a whole number (0 or more), e.g. graine=1234"
+                    f"« {quoted(word)} » : a seed is a whole number (0 or more), e.g. graine=1234"
                     if lang == "en"
-                    else f"« {word} » : la graine est un nombre entier positif, ex. graine=1234"
+                    else f"« {quoted(word)} » : la graine est un nombre entier positif, ex. graine=1234"
                 )
                 raise TableError("bad_options", game=game.title, detail=detail)
         else:
@@ -244,9 +252,9 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
         words = _REFUSALS.get(lang, _REFUSALS["fr"])
         parts = []
         for item in error.errors():
-            key = str(item.get("loc", ("?",))[0])
+            key = quoted(item.get("loc", ("?",))[0])
             spec = specs.get(key)
-            value = raw.get(key, item.get("input"))
+            value = quoted(raw.get(key, item.get("input")))
             kind = str(item.get("type", ""))
             if spec is None:
                 parts.append(f"{key} : {words['other'].format(value=value, hint='?')}")

@@ -88,6 +88,8 @@ TABLE_EN: dict[str, str] = {
     "bad_options": "Invalid options for {game}: {detail}",
     "not_host_or_admin": "Only the table's host ({host}) or an admin (Manage Server) can abandon it.",
     "engine_error": "The game hit an error: nothing was done. Admins can read the log.",
+    "storage": "The database is unavailable right now: nothing was done, try again in a moment.",
+    "bad_delay": "The delay must be a number of minutes from {low} to {high}.",
 }
 
 

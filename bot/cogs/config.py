@@ -16,6 +16,7 @@ from ..guild_config import GuildConfig
 from ..options import check_options, option_choices, read_table_options
 from ..sessions import TableError
 from ..ui.components import clip
+from ..ui.private import answer_privately
 from ..words import say, table_error
 
 if TYPE_CHECKING:
@@ -129,7 +130,7 @@ class Config(commands.Cog):
         lang = config.language
         # Checked here too: a server may have given the command to others in its integration settings.
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(say(lang, "config_refused"), ephemeral=True)
+            await answer_privately(interaction, say(lang, "config_refused"))
             return
         changed = any(v is not None for v in (salons, options, langue))
         try:
@@ -140,17 +141,17 @@ class Config(commands.Cog):
             if options is not None or jeu is not None:
                 self._set_defaults(config, jeu, options, lang)
         except ConfigError as error:
-            await interaction.response.send_message(say(lang, error.key, **error.params), ephemeral=True)
+            await answer_privately(interaction, say(lang, error.key, **error.params))
             return
         except TableError as error:
-            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
+            await answer_privately(interaction, table_error(lang, error))
             return
         if langue in guild_config.LANGUAGES:
             config.language = langue
         if changed:
             await guild_config.save(store, guild_id, config)
         content = say(config.language, "config_saved") if changed else None
-        await interaction.response.send_message(content, embed=describe(config, config.language), ephemeral=True)
+        await answer_privately(interaction, content, embed=describe(config, config.language))
 
     def _set_defaults(self, config: GuildConfig, jeu: str | None, options: str | None, lang: str) -> None:
         if jeu is None:

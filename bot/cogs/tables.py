@@ -11,16 +11,21 @@ from discord.ext import commands
 
 from .. import guild_config
 from ..bot_manager import seed_of
-from ..options import check_options, option_choices, read_table_options, typed_options
+from ..options import QUOTED_MAX, check_options, option_choices, read_table_options, typed_options
 from ..sessions import TableError
 from ..ui.clicks import display_name, render
+from ..ui.components import clip
 from ..ui.lobby import lobby_embed, lobby_view
+from ..ui.private import answer_privately
 from ..words import say, table_error
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
 
 log = logging.getLogger(__name__)
+
+# /jouer's delai: minutes a waited-for player has before the warning (removed at twice that).
+DELAY_MIN, DELAY_MAX = 1, 1440
 
 
 class Tables(commands.Cog):
@@ -64,7 +69,7 @@ class Tables(commands.Cog):
         options: str | None = None,
         negatifs: bool | None = None,
         strict: bool | None = None,
-        delai: app_commands.Range[int, 1, 1440] | None = None,
+        delai: app_commands.Range[int, DELAY_MIN, DELAY_MAX] | None = None,
     ) -> None:
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
@@ -74,11 +79,14 @@ class Tables(commands.Cog):
         parent_id = getattr(interaction.channel, "parent_id", None)
         if not config.allows(interaction.channel_id, parent_id):
             channels = ", ".join(f"<#{c}>" for c in config.channels)
-            await interaction.response.send_message(say(lang, "not_here", channels=channels), ephemeral=True)
+            await answer_privately(interaction, say(lang, "not_here", channels=channels))
             return
         try:
+            # Discord's client keeps to the range; a modified one may not, and Discord passes it on.
+            if delai is not None and not DELAY_MIN <= delai <= DELAY_MAX:
+                raise TableError("bad_delay", low=DELAY_MIN, high=DELAY_MAX)
             if game is None:
-                raise TableError("unknown_game", game=jeu, games=", ".join(sorted(self.bot.games)))
+                raise TableError("unknown_game", game=clip(jeu, QUOTED_MAX), games=", ".join(sorted(self.bot.games)))
             typed = read_table_options(game, options, lang)
             # The server's defaults for this game, then what was typed, then the typed choices.
             raw = {**config.defaults.get(jeu, {}), **typed.options}
@@ -95,7 +103,7 @@ class Tables(commands.Cog):
                 seed=typed.seed,
             )
         except TableError as error:
-            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
+            await answer_privately(interaction, table_error(lang, error))
             return
         await interaction.response.send_message(embed=lobby_embed(session), view=lobby_view(session))
         message = await interaction.original_response()
@@ -114,7 +122,7 @@ class Tables(commands.Cog):
                 interaction.channel_id, str(interaction.user.id), is_admin=permissions.manage_guild
             )
         except TableError as error:
-            await interaction.response.send_message(table_error(lang, error), ephemeral=True)
+            await answer_privately(interaction, table_error(lang, error))
             return
         await interaction.response.send_message(
             say(lang, "abandoned", game=session.game.title, who=interaction.user.mention)
@@ -127,16 +135,16 @@ class Tables(commands.Cog):
         lang = await self.bot.language(interaction.guild_id)
         session = self.bot.manager.in_channel(interaction.channel_id or 0)
         if session is None:
-            await interaction.response.send_message(table_error(lang, TableError("no_table")), ephemeral=True)
+            await answer_privately(interaction, table_error(lang, TableError("no_table")))
             return
         seed = seed_of(session)
         content = say(lang, "seed", seed=seed, game=session.rec.game) if seed is not None else None
         if session.state is None:
-            await interaction.response.send_message(content, embed=lobby_embed(session), ephemeral=True)
+            await answer_privately(interaction, content, embed=lobby_embed(session))
             return
         # The same embed and pictures as the table message (its embed points at the attachments).
         embed, _, files = render(session)
-        await interaction.response.send_message(content, embed=embed, files=files, ephemeral=True)
+        await answer_privately(interaction, content, embed=embed, files=files)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -168,10 +176,7 @@ class Tables(commands.Cog):
         )
         lang = await self.bot.language(interaction.guild_id)
         text = say(lang, "oops")
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await answer_privately(interaction, text)
 
 
 async def setup(bot: TaverneBot) -> None:

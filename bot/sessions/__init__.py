@@ -1,6 +1,6 @@
 """Tables per channel: the session manager, its errors and what it tells the bot."""
 
-from .errors import MESSAGES, TableError
+from .errors import MESSAGES, TableError, stored
 from .manager import Listener, Notice, Outcome, Session, SessionManager, waiting_for, wall_ms
 
 __all__ = [
@@ -11,6 +11,7 @@ __all__ = [
     "Session",
     "SessionManager",
     "TableError",
+    "stored",
     "waiting_for",
     "wall_ms",
 ]

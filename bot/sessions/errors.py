@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from typing import Any
+import logging
+import sqlite3
+from collections.abc import Awaitable
+from typing import Any, TypeVar
+
+log = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 MESSAGES: dict[str, str] = {
     "channel_taken": "Une table de {game} est déjà ouverte dans ce salon : rejoins-la, ou attends sa fin.",
@@ -22,6 +29,11 @@ MESSAGES: dict[str, str] = {
     "malformed": "Ce bouton n'est pas reconnu : rien n'a été fait.",
     "engine_error": "Le jeu a rencontré une erreur : rien n'a été fait. Les admins peuvent consulter le journal.",
     "gone": "Ce choix n'est plus possible : rien n'a été fait.",
+    "storage": (
+        "Impossible d'enregistrer le coup pour l'instant (base de données indisponible) : "
+        "rien n'a été fait, réessaie dans un instant."
+    ),
+    "bad_delay": "Le délai doit être un nombre de minutes de {low} à {high}.",
 }
 
 
@@ -40,3 +52,14 @@ class TableError(Exception):
             return template.format(**self.params)
         except (KeyError, IndexError, ValueError):
             return template
+
+
+async def stored(work: Awaitable[T]) -> T:
+    """``work`` (something the manager writes), with a database failure (locked too long, read-only,
+    full) turned into ``TableError("storage")``: the manager has put memory back as committed, so
+    nothing was done and the player may be told so."""
+    try:
+        return await work
+    except sqlite3.Error as error:
+        log.error("écriture en base impossible : %s", error)
+        raise TableError("storage") from None

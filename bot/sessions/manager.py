@@ -78,7 +78,9 @@ class Outcome:
 @dataclass
 class Notice:
     """Something that happened without a click. ``kind``: window_closed, warned, removed,
-    idle_closed, resumed."""
+    idle_closed, resumed, ended (a game found over at the restart, now closed), broken (a table
+    whose stored state no longer loads, set aside), lobby_lost (a lobby stored without its message,
+    closed at the restart)."""
 
     kind: str
     players: list[PlayerId] = field(default_factory=list)
@@ -142,9 +144,14 @@ class SessionManager:
 
     # --- start and stop -------------------------------------------------------------------------
     async def restore(self) -> list[Session]:
-        """Loads the open tables, closes the windows that expired while the bot was away, re-arms."""
+        """Loads the open tables, closes the windows that expired while the bot was away, re-arms.
+
+        A table that no longer reads is set aside (``broken``) and its channel told; a game found
+        over is closed and its end told; a lobby whose message never went out is shown again."""
         restored: list[Session] = []
-        for rec in await self.store.open_sessions():
+        readable, unreadable = await self.store.open_tables()
+        broken = list(unreadable)
+        for rec in readable:
             game = self.games.get(rec.game)
             try:
                 if game is None:
@@ -155,22 +162,44 @@ class SessionManager:
             except (KeyError, ValueError, ValidationError) as error:
                 # One unreadable table must not keep the others from coming back.
                 log.error("table %s (salon %s) illisible, mise de côté : %s", rec.id, rec.channel_id, error)
-                rec.status = BROKEN
-                await self.store.save_session(rec)
+                broken.append(rec)
                 continue
             session = Session(rec=rec, game=game, state=state)
             self._register(session)
             restored.append(session)
+        for rec in broken:
+            rec.status = BROKEN
+            await self.store.set_status(rec.id, BROKEN)
+            await self._notify_broken(rec)
         for session in restored:
             if session.rec.status == PLAYING:
                 await self._resume(session)
             else:
                 self._arm(session)
-        return restored
+                if session.rec.message_id is None:
+                    # Stored, but the bot died before its message went out: nobody could sit down.
+                    await self._notify(session, [], Notice("lobby_lost"))
+        return [s for s in restored if self._by_id.get(s.id) is s]
+
+    async def _notify_broken(self, rec: SessionRecord) -> None:
+        """Tells the listener (when it listens for that) about a table set aside as unreadable."""
+        hear = getattr(self.listener, "table_broken", None)
+        if hear is None:
+            return
+        try:
+            await hear(rec)
+        except Exception:
+            log.exception("table %s : annonce de la mise de côté impossible", rec.id)
 
     async def _resume(self, session: Session) -> None:
         async with session.lock:
             events = await self._catch_up(session)
+            # The last move was committed but the bot died before the table was closed: close it
+            # now, so the game is counted and its channel free, and let its end be announced.
+            ended = self._by_id.get(session.id) is not session or await self._end_if_over(session)
+        if ended:
+            await self._notify(session, events, Notice("ended"))
+            return
         self._arm(session)
         await self._notify(session, events, Notice("resumed", deadline_ms=self._deadline(session)))
 

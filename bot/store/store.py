@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -18,6 +19,8 @@ from typing import Any
 import aiosqlite
 
 from .migrations import MIGRATIONS
+
+log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
 OPEN_STATUSES = (LOBBY, PLAYING)
@@ -100,6 +103,13 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
     )
 
 
+def _json(row: sqlite3.Row, key: str, kind: type[dict[str, Any]] | type[list[Any]]) -> Any:
+    value = json.loads(row[key])
+    if not isinstance(value, kind):
+        raise TypeError(f"{key} : {kind.__name__} attendu")
+    return value
+
+
 def _record(row: sqlite3.Row) -> SessionRecord:
     return SessionRecord(
         id=row["id"],
@@ -107,12 +117,12 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         channel_id=row["channel_id"],
         game=row["game"],
         host_id=row["host_id"],
-        names=json.loads(row["names"]),
-        options=json.loads(row["options"]),
+        names=_json(row, "names", dict),
+        options=_json(row, "options", dict),
         state=row["state"],
         status=row["status"],
         message_id=row["message_id"],
-        log=json.loads(row["log"]),
+        log=_json(row, "log", list),
         created_ms=row["created_ms"],
         started_ms=row["started_ms"],
         active_ms=row["active_ms"],
@@ -122,6 +132,24 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         turn_timeout_ms=row["turn_timeout_ms"],
         seed=row["seed"],
         seq=row["seq"],
+    )
+
+
+def _plain_record(row: sqlite3.Row) -> SessionRecord:
+    """What can be read of a row whose JSON columns cannot: enough to tell its channel."""
+
+    def number(key: str) -> int | None:
+        value = row[key]
+        return value if isinstance(value, int) else None
+
+    return SessionRecord(
+        id=row["id"],
+        guild_id=number("guild_id"),
+        channel_id=number("channel_id") or 0,
+        game=str(row["game"]),
+        host_id=str(row["host_id"]),
+        status=str(row["status"]),
+        message_id=number("message_id"),
     )
 
 
@@ -232,10 +260,32 @@ class Store:
     )
 
     async def open_sessions(self) -> list[SessionRecord]:
+        """The open tables that can be read (see ``open_tables`` for the others)."""
+        readable, _ = await self.open_tables()
+        return readable
+
+    async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
+        """The open tables: those that read, and those with a column that does not (each row is
+        decoded on its own, so one bad row never keeps the others from starting). An unreadable
+        one comes back with its plain columns only (id, channel, game, message), to be set aside."""
         async with self._db.execute(
             f"{self._SELECT} WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
         ) as cursor:
-            return [_record(r) for r in await cursor.fetchall()]
+            rows = await cursor.fetchall()
+        readable: list[SessionRecord] = []
+        unreadable: list[SessionRecord] = []
+        for row in rows:
+            try:
+                readable.append(_record(row))
+            except (ValueError, TypeError, AttributeError) as error:
+                log.error("table %s : colonne illisible (%s)", row["id"], error)
+                unreadable.append(_plain_record(row))
+        return readable, unreadable
+
+    async def set_status(self, session_id: int, status: str) -> None:
+        """Changes only the status: a table set aside keeps its other columns as they were found."""
+        async with self._transaction() as db:
+            await db.execute("UPDATE sessions SET status = ? WHERE id = ?", (status, session_id))
 
     async def session(self, session_id: int) -> SessionRecord | None:
         async with self._db.execute(f"{self._SELECT} WHERE id = ?", (session_id,)) as cursor:

@@ -22,8 +22,8 @@ from games.core.messages import COMMON
 from games.core.model import ArgValue
 
 from .. import rules_book
-from ..sessions import Notice, Outcome, Session, SessionManager, TableError
-from ..store import ABANDONED
+from ..sessions import Notice, Outcome, Session, SessionManager, TableError, stored
+from ..store import ABANDONED, SessionRecord
 from ..tables import Presenter, mention, presenter_for, timestamp
 from ..tables.base import FIELD_LABEL_MAX, GROUP, PLACEHOLDER_MAX, TITLE_MAX
 from . import ids
@@ -32,6 +32,7 @@ from .components import clip, fit
 from .lobby import lobby_embed, lobby_view
 from .pictures import Pictures
 from .pings import Pings
+from .private import answer_privately
 from .refusals import explain
 from .translate import translate_click
 
@@ -68,22 +69,35 @@ class ClickHandler:
         # Notices from before the gateway is ready (tables restored in setup_hook) wait for it.
         self._is_ready = False
         self._queued: list[tuple[Session, list[Event], Notice]] = []
+        self._queued_broken: list[SessionRecord] = []
         self._tasks: set[asyncio.Task[None]] = set()
 
     def ready(self) -> None:
         """The channels are known now: say what happened while the bot was away."""
         self._is_ready = True
         queued, self._queued = self._queued, []
+        broken, self._queued_broken = self._queued_broken, []
+        for rec in broken:
+            self._in_background(self._tell_broken(rec))
         for session, events, notice in queued:
-            task = asyncio.create_task(self._tell(session, events, notice))
-            self._tasks.add(task)
-            task.add_done_callback(self._tasks.discard)
+            self._in_background(self._tell(session, events, notice))
+
+    def _in_background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
 
     async def _tell(self, session: Session, events: list[Event], notice: Notice) -> None:
         try:
             await self.table_changed(session, events, notice)
         except Exception:
             log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
+
+    async def _tell_broken(self, rec: SessionRecord) -> None:
+        try:
+            await self.table_broken(rec)
+        except Exception:
+            log.exception("table %s : annonce de la mise de côté impossible", rec.id)
 
     async def settle(self) -> None:
         """Waits until what timers said has been shown (tests; before closing)."""
@@ -107,10 +121,7 @@ class ClickHandler:
             extra["view"] = view
         if files:
             extra["files"] = files
-        if interaction.response.is_done():
-            await interaction.followup.send(clip(text, 2000), ephemeral=True, **extra)
-        else:
-            await interaction.response.send_message(clip(text, 2000), ephemeral=True, **extra)
+        await answer_privately(interaction, text, **extra)
 
     async def refuse(
         self, interaction: discord.Interaction[Any], session: Session | None, player: PlayerId, text: str
@@ -133,7 +144,7 @@ class ClickHandler:
 
     async def in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
         """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails)."""
-        task = asyncio.ensure_future(work)
+        task = asyncio.ensure_future(stored(work))
         done, _ = await asyncio.wait({task}, timeout=ANSWER_WITHIN_S)
         if not done and not interaction.response.is_done():
             await interaction.response.defer()
@@ -199,7 +210,13 @@ class ClickHandler:
         by custom_id, it is applied if still legal, or told why not."""
         data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
-        if not custom_id.startswith("tv") or has_component(interaction.message, custom_id):
+        if not custom_id.startswith("tv"):
+            # Not one of the table's ids: a view of this bot (« Oui, je quitte ») answers its own;
+            # anything else (another bot version, a modified client) is told nothing happened.
+            if not self.routed_by_view(interaction, custom_id, data):
+                await self.private(interaction, TableError("malformed").text)
+            return
+        if has_component(interaction.message, custom_id):
             return
         prefix = custom_id.split(":", 1)[0]
         if prefix in {"tv", "tvs"}:
@@ -215,6 +232,17 @@ class ClickHandler:
         else:
             # A game presenter's own component (``tvb:`` …) that is no longer on the table.
             await self.private(interaction, TableError("gone").text)
+
+    def routed_by_view(self, interaction: discord.Interaction[Any], custom_id: str, data: dict[str, Any]) -> bool:
+        """Whether discord.py hands this click to a view it keeps (as its ``dispatch_view`` looks
+        it up); when that cannot be told, it is left to discord.py."""
+        connection = getattr(self.client, "_connection", None)
+        views = getattr(getattr(connection, "_view_store", None), "_views", None)
+        if not isinstance(views, dict):
+            return True
+        key = (int(data.get("component_type", 0) or 0), custom_id)
+        message_id = interaction.message.id if interaction.message is not None else None
+        return key in views.get(message_id, {}) or key in views.get(None, {})
 
     # --- game actions ------------------------------------------------------------------------------
     async def action(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
@@ -493,9 +521,9 @@ class ClickHandler:
         player, name = str(interaction.user.id), display_name(interaction.user)
         try:
             if what == "join":
-                session = await self.manager.join(session_id, player, name)
+                session = await stored(self.manager.join(session_id, player, name))
             elif what == "leave":
-                session = await self.manager.leave_lobby(session_id, player)
+                session = await stored(self.manager.leave_lobby(session_id, player))
             else:
                 outcome = await self.in_time(interaction, self.manager.start(session_id, player))
                 await self.started(interaction, outcome)
@@ -542,8 +570,8 @@ class ClickHandler:
         if action is None:
             return
         try:
-            outcome = await self.manager.act(
-                session.id, player, action, at_ms(message), name=display_name(message.author)
+            outcome = await stored(
+                self.manager.act(session.id, player, action, at_ms(message), name=display_name(message.author))
             )
         except TableError as error:
             await message.reply(error.text, delete_after=15, mention_author=False)
@@ -556,9 +584,12 @@ class ClickHandler:
 
     # --- outside clicks: the manager's listener -------------------------------------------------------
     def channel(self, session: Session) -> discord.abc.Messageable | None:
+        return self.channel_by_id(session.rec.channel_id)
+
+    def channel_by_id(self, channel_id: int) -> discord.abc.Messageable | None:
         if self.client is None:
             return None
-        channel = self.client.get_channel(session.rec.channel_id)
+        channel = self.client.get_channel(channel_id)
         # Text channels, threads, voice-channel chats: anything that can take a message.
         return cast("discord.abc.Messageable", channel) if hasattr(channel, "send") else None
 
@@ -608,9 +639,15 @@ class ClickHandler:
             )
             await self.clear_buttons(session)
             return
+        if notice.kind == "lobby_lost":
+            await self.show_lobby_again(session)
+            return
         lines = []
         if notice.kind == "resumed":
             lines.append(f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !")
+        elif notice.kind == "ended":
+            # The 🏆 line follows (the state is over), with the table drawn as it ended.
+            lines.append("🔁 Le bot a redémarré.")
         elif notice.kind == "warned" and notice.deadline_ms is not None:
             lines.append(
                 f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}."
@@ -618,6 +655,40 @@ class ClickHandler:
         elif notice.kind == "removed":
             lines.append(f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer.")
         self.news.add(session, lines + self.announcements(session, events))
+
+    async def table_broken(self, rec: SessionRecord) -> None:
+        """A table whose stored state no longer loads was set aside at the restart: its channel is
+        told, and its message loses its buttons (they could only answer « fermée »)."""
+        if not self._is_ready:
+            self._queued_broken.append(rec)
+            return
+        channel = self.channel_by_id(rec.channel_id)
+        if channel is None:
+            return
+        game = self.manager.games.get(rec.game)
+        title = game.title if game is not None else rec.game
+        await self._strip_buttons(channel, rec.message_id, rec.id)
+        await channel.send(
+            clip(
+                f"⚠️ La table de {title} de ce salon est fermée : son état enregistré est illisible. "
+                "Ouvrez-en une nouvelle avec /jouer.",
+                2000,
+            )
+        )
+
+    async def show_lobby_again(self, session: Session) -> None:
+        """A lobby stored just before the bot died, before its message went out: posted now, so
+        that players can sit down (and /jouer is not left saying the channel is taken)."""
+        channel = self.channel(session)
+        if channel is None or self.manager.by_id(session.id) is not session:
+            return
+        sent = await channel.send(
+            "🔁 Le bot a redémarré : voici la table ouverte dans ce salon.",
+            embed=lobby_embed(session),
+            view=lobby_view(session),
+        )
+        if self.manager.by_id(session.id) is session:
+            await self.manager.set_message(session, sent.id)
 
     async def _show_news(self, session: Session, lines: list[str]) -> None:
         """What timers said about a table, shown at last: one edit, one message."""
@@ -630,14 +701,17 @@ class ClickHandler:
     async def clear_buttons(self, session: Session) -> None:
         self.news.take(session.id)
         channel = self.channel(session)
-        if channel is None or session.rec.message_id is None:
-            return
+        if channel is not None:
+            await self._strip_buttons(channel, session.rec.message_id, session.id)
+
+    async def _strip_buttons(self, channel: discord.abc.Messageable, message_id: int | None, table: int) -> None:
         partial = getattr(channel, "get_partial_message", None)
-        if partial is not None:
-            try:
-                await partial(session.rec.message_id).edit(view=None)
-            except discord.HTTPException:
-                log.info("table %s : message introuvable", session.id)
+        if partial is None or message_id is None:
+            return
+        try:
+            await partial(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("table %s : message introuvable", table)
 
 
 def has_component(message: discord.Message | None, custom_id: str) -> bool:

@@ -263,6 +263,7 @@ async def test_a_table_may_choose_its_own_turn_timer_and_keeps_it_after_a_restar
     session = await first.open(
         guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A", turn_timeout_ms=150
     )
+    await first.set_message(session, 99)  # the lobby was shown (else the restart shows it again)
     await first.join(session.id, "2", "B")
     await first.close()
     heard = Heard()
