@@ -156,7 +156,7 @@ class JournalListener:
         elif notice.kind == "window_closed":
             log_end(session)
         elif notice.kind == "ended":
-            log.info("table %d (%s) finie avant le redémarrage : fermée maintenant", session.id, session.game.name)
+            log.info("table %d (%s) : fin de partie annoncée après le redémarrage", session.id, session.game.name)
             log_end(session)
         elif notice.kind == "lobby_lost":
             log.info("table %d (%s) : salle d'attente sans message, affichée de nouveau", session.id, session.game.name)

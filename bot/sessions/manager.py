@@ -35,6 +35,8 @@ from .errors import TableError
 
 log = logging.getLogger(__name__)
 
+# A game's end not told before the bot died is told at the restart if it ended this recently.
+UNTOLD_ENDS_MS = 24 * 3_600_000
 LOG_LINES = 8  # public event lines kept with the table (shown in its embed, kept across restarts)
 
 
@@ -78,9 +80,10 @@ class Outcome:
 @dataclass
 class Notice:
     """Something that happened without a click. ``kind``: window_closed, warned, removed,
-    idle_closed, resumed, ended (a game found over at the restart, now closed), broken (a table
-    whose stored state no longer loads, set aside), lobby_lost (a lobby stored without its message,
-    closed at the restart)."""
+    idle_closed, resumed, ended (at the restart: a game found over, now closed, or closed just
+    before the bot died; its end not told yet), lobby_lost (a lobby stored without its message,
+    to be shown again). A table set aside as unreadable goes to the listener's ``table_broken``,
+    when it has one."""
 
     kind: str
     players: list[PlayerId] = field(default_factory=list)
@@ -149,6 +152,8 @@ class SessionManager:
         A table that no longer reads is set aside (``broken``) and its channel told; a game found
         over is closed and its end told; a lobby whose message never went out is shown again."""
         restored: list[Session] = []
+        # Read first: the games closed below (found over) are told on their own.
+        untold = await self.store.ends_not_shown(self.clock() - UNTOLD_ENDS_MS)
         readable, unreadable = await self.store.open_tables()
         broken = list(unreadable)
         for rec in readable:
@@ -171,6 +176,8 @@ class SessionManager:
             rec.status = BROKEN
             await self.store.set_status(rec.id, BROKEN)
             await self._notify_broken(rec)
+        for rec in untold:
+            await self._tell_end(rec)
         for session in restored:
             if session.rec.status == PLAYING:
                 await self._resume(session)
@@ -180,6 +187,26 @@ class SessionManager:
                     # Stored, but the bot died before its message went out: nobody could sit down.
                     await self._notify(session, [], Notice("lobby_lost"))
         return [s for s in restored if self._by_id.get(s.id) is s]
+
+    async def _tell_end(self, rec: SessionRecord) -> None:
+        """A game closed just before the bot died, its end not told yet: told now."""
+        game = self.games.get(rec.game)
+        try:
+            state = game.load(rec.state) if game is not None and rec.state is not None else None
+        except (ValueError, ValidationError):
+            state = None
+        if game is None or state is None or self.listener is None:
+            # Nothing that could tell it, or nothing to tell.
+            await self.store.set_end_shown(rec.id)
+            return
+        await self._notify(Session(rec=rec, game=game, state=state), [], Notice("ended"))
+
+    async def mark_end_shown(self, session: Session) -> None:
+        """The 🏆 message of ``session`` went out: a restart will not tell it again."""
+        if session.rec.end_shown:
+            return
+        session.rec.end_shown = True
+        await self.store.set_end_shown(session.id)
 
     async def _notify_broken(self, rec: SessionRecord) -> None:
         """Tells the listener (when it listens for that) about a table set aside as unreadable."""
@@ -464,6 +491,8 @@ class SessionManager:
     async def _finish(self, session: Session, outcome: str, now: int) -> None:
         rec, state = session.rec, session.state
         rec.status = outcome
+        # Told by the listener, which then marks it shown; until then a restart tells it.
+        rec.end_shown = outcome != OVER or self.listener is None
         players: list[FinishedPlayer] = []
         if state is not None:
             scores = session.game.scores(state)

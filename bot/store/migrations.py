@@ -77,4 +77,9 @@ MIGRATIONS: list[str] = [
         pid INTEGER NOT NULL
     );
     """,
+    # 4: whether a finished game's end (the 🏆 message) was told in its channel; 0 from the finish
+    # until the message went out, so a restart in between tells it. Older rows: told.
+    """
+    ALTER TABLE sessions ADD COLUMN end_shown INTEGER NOT NULL DEFAULT 1;
+    """,
 ]

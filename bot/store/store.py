@@ -54,6 +54,8 @@ class SessionRecord:
     turn_timeout_ms: int | None = None
     # The dice seed chosen at /jouer (graine=…), used when the game starts; None: a random one.
     seed: int | None = None
+    # A finished game's end told in its channel (False from the finish until the 🏆 message is out).
+    end_shown: bool = True
     id: int = 0
     seq: int = 0
 
@@ -76,7 +78,8 @@ class GameStats:
 
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
-    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed"
+    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
+    "end_shown"
 )
 
 
@@ -100,6 +103,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         int(rec.warned),
         rec.turn_timeout_ms,
         rec.seed,
+        int(rec.end_shown),
     )
 
 
@@ -131,6 +135,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         warned=bool(row["warned"]),
         turn_timeout_ms=row["turn_timeout_ms"],
         seed=row["seed"],
+        end_shown=bool(row["end_shown"]),
         seq=row["seq"],
     )
 
@@ -263,6 +268,25 @@ class Store:
         """The open tables that can be read (see ``open_tables`` for the others)."""
         readable, _ = await self.open_tables()
         return readable
+
+    async def ends_not_shown(self, since_ms: int) -> list[SessionRecord]:
+        """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
+        between the finish and the 🏆 message); rows that do not read are left out."""
+        async with self._db.execute(
+            f"{self._SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id", (OVER, since_ms)
+        ) as cursor:
+            rows = await cursor.fetchall()
+        out: list[SessionRecord] = []
+        for row in rows:
+            try:
+                out.append(_record(row))
+            except (ValueError, TypeError, AttributeError) as error:
+                log.error("table %s : colonne illisible (%s)", row["id"], error)
+        return out
+
+    async def set_end_shown(self, session_id: int) -> None:
+        async with self._transaction() as db:
+            await db.execute("UPDATE sessions SET end_shown = 1 WHERE id = ?", (session_id,))
 
     async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
         """The open tables: those that read, and those with a column that does not (each row is

@@ -364,7 +364,13 @@ class ClickHandler:
             self.pings.forget(session.id)
             winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
             lines = [*lines, f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}."]
-        elif state is not None:
+            await self.say(session, "\n".join(lines))
+            try:
+                await self.manager.mark_end_shown(session)
+            except Exception:  # told twice after a restart at worst
+                log.exception("table %s : fin annoncée non notée", session.id)
+            return
+        if state is not None:
             ping = self.ping_text(session, player)
             if ping:
                 lines = [*lines, ping]
