@@ -12,7 +12,7 @@ from discord.ext import commands
 from .. import guild_config
 from ..bot_manager import seed_of
 from ..options import QUOTED_MAX, check_options, option_choices, read_table_options, typed_options
-from ..sessions import TableError
+from ..sessions import TableError, stored
 from ..ui.clicks import display_name, render
 from ..ui.components import clip
 from ..ui.lobby import lobby_embed, lobby_view
@@ -92,15 +92,17 @@ class Tables(commands.Cog):
             raw = {**config.defaults.get(jeu, {}), **typed.options}
             raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}))
             checked = check_options(game, raw, lang)
-            session = await manager.open(
-                guild_id=interaction.guild_id,
-                channel_id=interaction.channel_id,
-                game=jeu,
-                host_id=str(interaction.user.id),
-                host_name=display_name(interaction.user),
-                options=checked,
-                turn_timeout_ms=delai * 60_000 if delai is not None else None,
-                seed=typed.seed,
+            session = await stored(
+                manager.open(
+                    guild_id=interaction.guild_id,
+                    channel_id=interaction.channel_id,
+                    game=jeu,
+                    host_id=str(interaction.user.id),
+                    host_name=display_name(interaction.user),
+                    options=checked,
+                    turn_timeout_ms=delai * 60_000 if delai is not None else None,
+                    seed=typed.seed,
+                )
             )
         except TableError as error:
             await answer_privately(interaction, table_error(lang, error))
@@ -118,8 +120,10 @@ class Tables(commands.Cog):
         lang = await self.bot.language(interaction.guild_id)
         try:
             assert interaction.channel_id is not None
-            session = await self.bot.manager.abandon(
-                interaction.channel_id, str(interaction.user.id), is_admin=permissions.manage_guild
+            session = await stored(
+                self.bot.manager.abandon(
+                    interaction.channel_id, str(interaction.user.id), is_admin=permissions.manage_guild
+                )
             )
         except TableError as error:
             await answer_privately(interaction, table_error(lang, error))

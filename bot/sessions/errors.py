@@ -29,10 +29,7 @@ MESSAGES: dict[str, str] = {
     "malformed": "Ce bouton n'est pas reconnu : rien n'a été fait.",
     "engine_error": "Le jeu a rencontré une erreur : rien n'a été fait. Les admins peuvent consulter le journal.",
     "gone": "Ce choix n'est plus possible : rien n'a été fait.",
-    "storage": (
-        "Impossible d'enregistrer le coup pour l'instant (base de données indisponible) : "
-        "rien n'a été fait, réessaie dans un instant."
-    ),
+    "storage": "La base de données est indisponible pour l'instant : rien n'a été fait, réessaie dans un instant.",
     "bad_delay": "Le délai doit être un nombre de minutes de {low} à {high}.",
 }
 

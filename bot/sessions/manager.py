@@ -11,6 +11,7 @@ import contextlib
 import copy
 import logging
 import random
+import sqlite3
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -394,6 +395,13 @@ class SessionManager:
         The new state is committed before this returns, so the caller may then answer the player.
         """
         session = self._open_session(session_id)
+        if session.state is not None and session.state.over and session.rec.status == PLAYING:
+            # Won, but its closing failed after the last move was stored: closed now, and told.
+            async with session.lock:
+                ended = self._by_id.get(session.id) is session and await self._end_if_over(session)
+            if ended:
+                await self._notify(session, [], Notice("ended"))
+            raise TableError("closed")
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
@@ -422,7 +430,12 @@ class SessionManager:
                 # Not stored, so not played: memory goes back to what the database holds.
                 session.state, session.rec = before_state, before_rec
                 raise
-            ended = await self._end_if_over(session)
+            try:
+                ended = await self._end_if_over(session)
+            except sqlite3.Error as error:
+                # The move is stored: it stands. The table is closed by the next click or restart.
+                log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
+                ended = False
         if not ended:
             self._arm(session)
         return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
@@ -490,6 +503,7 @@ class SessionManager:
 
     async def _finish(self, session: Session, outcome: str, now: int) -> None:
         rec, state = session.rec, session.state
+        before = rec.status, rec.end_shown
         rec.status = outcome
         # Told by the listener, which then marks it shown; until then a restart tells it.
         rec.end_shown = outcome != OVER or self.listener is None
@@ -500,7 +514,12 @@ class SessionManager:
             winners = set(state.winners) if outcome == OVER else set()
             players = [FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated]
             rec.state = state.model_dump_json()
-        await self.store.finish(rec, outcome, players, now)
+        try:
+            await self.store.finish(rec, outcome, players, now)
+        except BaseException:
+            # Not stored, so not closed: the table stays as the database has it.
+            rec.status, rec.end_shown = before
+            raise
         self._forget(session)
 
     # --- timers -------------------------------------------------------------------------------------

@@ -41,8 +41,7 @@ async def test_a_database_failure_becomes_a_refusal_that_says_nothing_was_done()
         await stored(locked())
     assert refused.value.code == "storage"
     assert refused.value.text == (
-        "Impossible d'enregistrer le coup pour l'instant (base de données indisponible) : "
-        "rien n'a été fait, réessaie dans un instant."
+        "La base de données est indisponible pour l'instant : rien n'a été fait, réessaie dans un instant."
     )
     assert table_error("en", refused.value) == (
         "The database is unavailable right now: nothing was done, try again in a moment."
