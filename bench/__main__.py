@@ -20,6 +20,7 @@ from pathlib import Path
 from games import available
 
 from . import answers, display, durability, restart, rules
+from .bot_process import BOT, PROPOSED
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart")
@@ -78,6 +79,11 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
+        "--proposed",
+        action="store_true",
+        help="réponses et démarrage avec les changements d'images proposés (bench/proposed_bot.py)",
+    )
+    parser.add_argument(
         "--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »"
     )
     return parser.parse_args(argv)
@@ -108,6 +114,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
+    module = PROPOSED if args.proposed else BOT
     games = available()
     if args.games:
         wanted = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -131,17 +138,19 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… réponses ({tables} tables, {rounds} clics simultanés chacune, via l'émulateur)")
         profile = args.profile / "reponses-bot.txt" if args.profile else None
         paced_s = plan.paced_s if args.paced_seconds is None else args.paced_seconds
-        figures += answers.figures(folder, games, tables, rounds, paced_s, profile)
+        figures += answers.figures(folder, games, tables, rounds, paced_s, profile, module)
     if "restart" in sections:
         counts = [int(n) for n in args.sessions.split(",")] if args.sessions else plan.sessions
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
-        figures += restart.figures(folder, games, counts, probe_s)
+        figures += restart.figures(folder, games, counts, probe_s, module)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "
         f"charge {load}, Python {platform.python_version()}, fichiers dans {folder}"
     )
+    if args.proposed:
+        print("Bot lancé avec les changements proposés (bench/proposed_bot.py), pas tel quel.")
     print(render(figures))
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0

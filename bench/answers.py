@@ -18,7 +18,7 @@ from typing import Any
 
 from tests.emulator import Channel, Emulator, InteractionRecord, Message, User
 
-from .bot_process import profiled, start_bot, stop_bot, wait_connected
+from .bot_process import BOT, profiled, start_bot, stop_bot, wait_connected
 from .latency import Latencies, latencies, seconds_text
 from .rules import seat_count
 from .storage import fresh
@@ -155,12 +155,13 @@ async def run(
     paced_s: float,
     seed: int = 5,
     profile: Path | None = None,
+    module: str = BOT,
 ) -> AnswerFigures:
     rng = random.Random(seed)
     database = fresh(folder / "reponses.sqlite3")
     async with Emulator() as emu:
         world = build_world(emu, tables, list(games), {n: seat_count(g) for n, g in games.items()})
-        bot = await start_bot(emu, database, folder / "reponses-bot.log")
+        bot = await start_bot(emu, database, folder / "reponses-bot.log", module)
         try:
             await wait_connected(emu, bot, 60.0)
             await emu.wait_for_command("jouer", timeout=30.0)
@@ -191,9 +192,15 @@ async def run(
 
 
 def figures(
-    folder: Path, games: dict[str, Any], tables: int, rounds: int, paced_s: float, profile: Path | None = None
+    folder: Path,
+    games: dict[str, Any],
+    tables: int,
+    rounds: int,
+    paced_s: float,
+    profile: Path | None = None,
+    module: str = BOT,
 ) -> list[Figure]:
-    result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile))
+    result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module))
     clicks, setup, paced = result.clicks, result.setup, result.paced
     accepted = clicks.count - clicks.refused - clicks.late
     section = "réponses"

@@ -47,7 +47,12 @@ def rss_bytes(pid: int) -> int:
     return 0
 
 
-async def start_bot(emu: Emulator, database: Path, log: Path) -> BotProcess:
+BOT = "bot"
+# The bot with the changes docs/PERFORMANCE.md proposes, applied in its own process only.
+PROPOSED = "bench.proposed_bot"
+
+
+async def start_bot(emu: Emulator, database: Path, log: Path, module: str = BOT) -> BotProcess:
     env = {
         **os.environ,
         "DISCORD_TOKEN": emu.token,
@@ -63,7 +68,7 @@ async def start_bot(emu: Emulator, database: Path, log: Path) -> BotProcess:
         process = await asyncio.create_subprocess_exec(
             sys.executable,
             "-m",
-            "bot",
+            module,
             cwd=REPO,
             env=env,
             stdout=handle,

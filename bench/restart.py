@@ -17,7 +17,7 @@ from typing import Any
 
 from tests.emulator import Channel, Emulator, EmulatorError, InteractionRecord, Message, User
 
-from .bot_process import start_bot, stop_bot, wait_connected
+from .bot_process import BOT, start_bot, stop_bot, wait_connected
 from .latency import DISCORD_LIMIT_S, UNKNOWN_INTERACTION, Latencies, latencies, seconds_text
 from .seeding import fill
 from .storage import fresh
@@ -71,12 +71,18 @@ def _table_message(emu: Emulator, channel: Channel) -> int:
 
 
 async def one_restart(
-    emu: Emulator, world: World, folder: Path, games: dict[str, Any], sessions: int, probe_s: float
+    emu: Emulator,
+    world: World,
+    folder: Path,
+    games: dict[str, Any],
+    sessions: int,
+    probe_s: float,
+    module: str,
 ) -> Restart:
     database = fresh(folder / f"redemarrage-{sessions}.sqlite3")
     names = {str(u.id): u.name for u in world.players}
     fill(database, games, world.places[:sessions], list(names), names)
-    bot = await start_bot(emu, database, folder / f"redemarrage-{sessions}-bot.log")
+    bot = await start_bot(emu, database, folder / f"redemarrage-{sessions}-bot.log", module)
     try:
         connected = await wait_connected(emu, bot, PATIENCE_S)
         # The first player to come back types /scores at a table that was in play.
@@ -112,16 +118,20 @@ async def after_restart(emu: Emulator, world: World, sessions: int, seconds: flo
     return latencies(probes)
 
 
-async def run(folder: Path, games: dict[str, Any], counts: list[int], probe_s: float) -> list[Restart]:
+async def run(
+    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT
+) -> list[Restart]:
     async with Emulator() as emu:
         world = build_world(emu, max(counts))
         # A first start that is not counted: Python writes its bytecode caches, the disk cache warms.
-        await one_restart(emu, world, folder, games, 0, 0.0)
-        return [await one_restart(emu, world, folder, games, n, probe_s) for n in [0, *counts]]
+        await one_restart(emu, world, folder, games, 0, 0.0, module)
+        return [await one_restart(emu, world, folder, games, n, probe_s, module) for n in [0, *counts]]
 
 
-def figures(folder: Path, games: dict[str, Any], counts: list[int], probe_s: float) -> list[Figure]:
-    restarts = asyncio.run(run(folder, games, counts, probe_s))
+def figures(
+    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT
+) -> list[Figure]:
+    restarts = asyncio.run(run(folder, games, counts, probe_s, module))
     empty, loaded = restarts[0], restarts[1:]
     out = [
         Figure(
