@@ -25,7 +25,7 @@ from games.core import SYSTEM, TICK, Action, Game
 
 from .prototypes import GroupCommitStore, OneHopStore
 from .rules import seat_count
-from .storage import fresh, insert_session, open_db, update_session
+from .storage import fresh, insert_session, open_db, store_pragmas, update_session
 from .table import Figure, number
 
 
@@ -48,6 +48,7 @@ class DurabilityFigures:
     raw_commits: int
     raw_s: float
     state_bytes: float
+    pragmas: tuple[str, ...]
 
     @property
     def raw_rate(self) -> float:
@@ -134,10 +135,12 @@ def payload_sizes(path: Path) -> tuple[float, float]:
     return float(state or 0), float(action or 0)
 
 
-def raw_sqlite(path: Path, seconds: float, state_bytes: int, action_bytes: int) -> tuple[int, float]:
+def raw_sqlite(
+    path: Path, seconds: float, state_bytes: int, action_bytes: int, pragmas: tuple[str, ...]
+) -> tuple[int, float]:
     """The same transaction as ``Store.save_action`` (an action row, the table row rewritten),
     committed one at a time with plain ``sqlite3``; returns (commits, seconds)."""
-    db = open_db(str(path))
+    db = open_db(str(path), pragmas)
     try:
         rec = SessionRecord(
             channel_id=1,
@@ -172,9 +175,15 @@ def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> Durabi
         path = fresh(folder / f"durabilite-{name}.sqlite3")
         return ManagerRun(*asyncio.run(through_manager(path, games, seconds, store_class=store_class))), path
 
+    pragmas = asyncio.run(store_pragmas(folder / "durabilite-pragmas.sqlite3"))
+
     def raw(name: str, state_bytes: float, action_bytes: float) -> tuple[int, float]:
         return raw_sqlite(
-            fresh(folder / f"durabilite-{name}.sqlite3"), seconds / 2, int(state_bytes), int(action_bytes)
+            fresh(folder / f"durabilite-{name}.sqlite3"),
+            seconds / 2,
+            int(state_bytes),
+            int(action_bytes),
+            pragmas,
         )
 
     # Plain sqlite3 before and after the managers' runs, so a neighbour's burst on the shared disk
@@ -186,7 +195,7 @@ def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> Durabi
     grouped, _ = managed("groupe", GroupCommitStore)
     second = raw("brut-2", state_bytes, action_bytes)
     return DurabilityFigures(
-        manager, one_hop, grouped, first[0] + second[0], first[1] + second[1], state_bytes
+        manager, one_hop, grouped, first[0] + second[0], first[1] + second[1], state_bytes, pragmas
     )
 
 
@@ -202,7 +211,9 @@ def figures(folder: Path, games: dict[str, Game[Any]], seconds: float) -> list[F
         ),
         Figure(
             section,
-            f"sqlite3 brut : mêmes transactions/s (état de {number(result.state_bytes)} o)",
+            f"sqlite3 brut : mêmes transactions/s (état de {number(result.state_bytes)} o, "
+            + " ".join(p.removeprefix("PRAGMA ") for p in result.pragmas[:2])
+            + ")",
             number(result.raw_rate),
         ),
         Figure(

@@ -5,19 +5,39 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from bot.store import SessionRecord
+from bot.store import SessionRecord, Store
 from bot.store.migrations import MIGRATIONS
 from bot.store.store import _COLUMNS, _values
 
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON")
+SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")
 ASSIGNMENTS = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
 
 
-def open_db(path: str) -> sqlite3.Connection:
+async def store_pragmas(path: Path) -> tuple[str, ...]:
+    """The pragmas ``Store.open`` sets on its connection, read back from it (they are not kept in
+    the file), so plain sqlite3 is measured with whatever the store uses today."""
+    store = await Store.open(fresh(path))
+    try:
+        db = store._db
+        async with db.execute("PRAGMA journal_mode") as cursor:
+            journal = (await cursor.fetchone() or ["wal"])[0]
+        async with db.execute("PRAGMA synchronous") as cursor:
+            level = int((await cursor.fetchone() or [2])[0])
+    finally:
+        await store.close()
+    return (
+        f"PRAGMA journal_mode={journal}",
+        f"PRAGMA synchronous={SYNCHRONOUS[level]}",
+        "PRAGMA foreign_keys=ON",
+    )
+
+
+def open_db(path: str, pragmas: tuple[str, ...] = PRAGMAS) -> sqlite3.Connection:
     """A connection in autocommit mode (transactions are written out, as the store does) on the
     bot's schema, every migration step applied."""
     db = sqlite3.connect(path, isolation_level=None)
-    for pragma in PRAGMAS:
+    for pragma in pragmas:
         db.execute(pragma)
     if int(db.execute("PRAGMA user_version").fetchone()[0]) == 0:
         for step in MIGRATIONS:
