@@ -208,7 +208,8 @@ def figures(
     out = [
         Figure(
             section,
-            f"{where} : clics mesurés ({accepted} coups joués, {clicks.refused} refus privés)",
+            f"{where} : clics mesurés ({accepted} coups joués, {clicks.refused} refus privés, "
+            f"{result.idle} fois rien à cliquer)",
             number(clicks.count),
         ),
         Figure(section, f"{where} : médiane", seconds_text(clicks.quantile(0.5))),
