@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Channel, Emulator, InteractionRecord, Message, User
+from tests.emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 
 from .bot_process import BOT, profiled, start_bot, stop_bot, wait_connected
 from .latency import Latencies, latencies, seconds_text
@@ -29,6 +29,8 @@ PATIENCE_S = 20.0
 BUTTON = 2
 MENTION = re.compile(r"<@!?(\d+)>")
 GAME_PREFIXES = ("tv:", "tvs:")
+# The table menu's « Ma main » / « Mon jeu »: a player's private view, with buttons in Chèvre.
+HAND_PREFIX, HAND_SUFFIX = "tvm:", ":me"
 # Between two clicks at a table playing at a player's pace (seconds, uniform).
 THINK_S = (1.0, 4.0)
 
@@ -44,6 +46,9 @@ class Table:
     setup: list[InteractionRecord] = field(default_factory=list)
     clicks: list[InteractionRecord] = field(default_factory=list)
     paced: list[InteractionRecord] = field(default_factory=list)
+    # « Ma main »: the private hand a player opens before playing from it (Chèvre), per phase.
+    hands: list[InteractionRecord] = field(default_factory=list)
+    paced_hands: list[InteractionRecord] = field(default_factory=list)
     idle_rounds: int = 0
 
 
@@ -80,20 +85,20 @@ def finished(message: Message) -> bool:
     return not message.components and "terminée" in message.text()
 
 
-async def step(emu: Emulator, table: Table, rng: random.Random, paced: bool = False) -> None:
-    """One click at this table: the player to act on one of the game's buttons or selects."""
-    message = table.message
-    if message is None or finished(message):
-        await open_table(emu, table)
-        return
-    choices = [
+def game_choices(message: Message) -> list[Component]:
+    return [
         c
         for c in message.iter_components()
         if c.custom_id and c.custom_id.startswith(GAME_PREFIXES) and not c.disabled
     ]
-    if not choices:
-        # A window is open that only a timer closes, or only forms are on offer: this table waits.
-        table.idle_rounds += 1
+
+
+async def step(emu: Emulator, table: Table, rng: random.Random, paced: bool = False) -> None:
+    """One click at this table: the player to act on one of the game's buttons or selects; in a
+    game played from a private hand (Chèvre's dominoes), « Ma main » first, then a click in it."""
+    message = table.message
+    if message is None or finished(message):
+        await open_table(emu, table)
         return
     players = acting(table, message)
     if players:
@@ -101,6 +106,24 @@ async def step(emu: Emulator, table: Table, rng: random.Random, paced: bool = Fa
     else:
         user = table.users[table.next_user % len(table.users)]
         table.next_user += 1
+    choices = game_choices(message)
+    if not choices:
+        hand = [
+            b
+            for b in message.buttons
+            if b.custom_id and b.custom_id.startswith(HAND_PREFIX) and b.custom_id.endswith(HAND_SUFFIX)
+        ]
+        if not hand or hand[0].custom_id is None:
+            # A window is open that only a timer closes, or only forms are on offer: this table waits.
+            table.idle_rounds += 1
+            return
+        shown = await emu.click(message, user, hand[0].custom_id, timeout=PATIENCE_S)
+        (table.paced_hands if paced else table.hands).append(shown)
+        if shown.message is None or not game_choices(shown.message):
+            table.idle_rounds += 1
+            return
+        message = shown.message
+        choices = game_choices(message)
     choice = rng.choice(choices)
     if choice.type == BUTTON:
         record = await emu.click(message, user, choice.custom_id, timeout=PATIENCE_S)
@@ -124,7 +147,9 @@ async def play_at_pace(emu: Emulator, table: Table, rng: random.Random, until: f
 class AnswerFigures:
     tables: int
     rounds: int
-    clicks: Latencies
+    clicks: Latencies  # game actions and hands opened, in the burst rounds
+    refused: int  # game actions answered privately (not your turn, an old button)
+    hands: int
     paced_s: float
     paced: Latencies
     setup: Latencies
@@ -180,9 +205,11 @@ async def run(
     return AnswerFigures(
         tables=tables,
         rounds=rounds,
-        clicks=latencies(r for t in world for r in t.clicks),
+        clicks=latencies(r for t in world for r in [*t.clicks, *t.hands]),
+        refused=latencies(r for t in world for r in t.clicks).refused,
+        hands=sum(len(t.hands) for t in world),
         paced_s=paced_s,
-        paced=latencies(r for t in world for r in t.paced),
+        paced=latencies(r for t in world for r in [*t.paced, *t.paced_hands]),
         setup=latencies(r for t in world for r in t.setup),
         games_started=sum(t.games_started for t in world),
         idle=sum(t.idle_rounds for t in world),
@@ -202,14 +229,14 @@ def figures(
 ) -> list[Figure]:
     result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module))
     clicks, setup, paced = result.clicks, result.setup, result.paced
-    accepted = clicks.count - clicks.refused - clicks.late
+    accepted = clicks.count - result.hands - result.refused - clicks.late
     section = "réponses"
     where = f"{result.tables} tables"
     out = [
         Figure(
             section,
-            f"{where} : clics mesurés ({accepted} coups joués, {clicks.refused} refus privés, "
-            f"{result.idle} fois rien à cliquer)",
+            f"{where} : clics mesurés ({accepted} coups joués, {result.refused} refus privés, "
+            f"{result.hands} mains ouvertes, {result.idle} fois rien à cliquer)",
             number(clicks.count),
         ),
         Figure(section, f"{where} : médiane", seconds_text(clicks.quantile(0.5))),
