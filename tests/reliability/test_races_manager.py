@@ -14,7 +14,6 @@ from games.core import Action, IllegalAction
 from games.culdechouette import GAME as CUL
 from games.culdechouette.state import CulState
 
-from .pending_fixes import LATE_SECOND_SHOUT_REFUSED
 from .tables import NOW, manager_on, options_of, replayed, started_table, stored_moves, stored_state
 
 PLAYERS = ["arthur", "perceval", "karadoc"]
@@ -164,23 +163,19 @@ async def test_everyone_shouting_grelotte_then_sans_fin_at_once_costs_one_player
         assert again == session.state
 
 
-@pytest.mark.xfail(
-    not LATE_SECOND_SHOUT_REFUSED,
-    strict=True,
-    raises=AssertionError,
-    reason="games/culdechouette: once the window closed early, a second shout stamped inside it is "
-    "judged as a shout with no reason (a Bévue)",
-)
 def test_a_second_shout_stamped_inside_the_window_stays_refused_after_it_closed() -> None:
+    """Everyone shouted, so the window closed early; a double click stamped inside it but handed to
+    the game last is « already shouted », not a shout with no reason (a Bévue, −10)."""
     state, _ = CUL.start(PLAYERS, {}, seed=7, loaded=CHOUETTE_VELUTE)
     for n in range(2):
         state, _ = CUL.apply(state, "arthur", Action(kind="lancer"), NOW + n)
     shout = Action(kind="pas_mou_le_caillou")
     for player in PLAYERS:
         state, _ = CUL.apply(state, player, shout, NOW + 500)
+    assert CUL.deadline(state) is None
     # Arthur's double click, stamped in the same millisecond as his first, handed over last.
-    try:
-        after, _ = CUL.apply(state, "arthur", shout, NOW + 500)
-    except IllegalAction:
-        after = state
-    assert CUL.scores(after) == CUL.scores(state) == dict.fromkeys(PLAYERS, -32)
+    with pytest.raises(IllegalAction) as refused:
+        CUL.apply(state, "arthur", shout, NOW + 500)
+    assert refused.value.code == "already_shouted"
+    assert CUL.explain(refused.value) == "Tu as déjà crié."
+    assert CUL.scores(state) == dict.fromkeys(PLAYERS, -32)

@@ -6,19 +6,22 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
-import pytest
-
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, button_for, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 from tests.emulator import Channel, Emulator, InteractionRecord, Message
 
-from .pending_fixes import BROKEN_TABLE_ANNOUNCED, CORRUPTED_ROW_SET_ASIDE, DATABASE_ERRORS_ANSWERED
-
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTES = [2, 2, 4]
 # The store waits this long for a lock (PRAGMA busy_timeout) before giving up.
 BUSY_TIMEOUT_S = 5.0
+UNAVAILABLE = (
+    "La base de données est indisponible pour l'instant : rien n'a été fait, réessaie dans un instant."
+)
+UNREADABLE = (
+    "⚠️ La table de Cul de chouette de ce salon est fermée : son état enregistré est illisible. "
+    "Ouvrez-en une nouvelle avec /jouer."
+)
 
 
 async def started(emu: Emulator, tavern: Tavern, channel: Channel) -> Message:
@@ -58,7 +61,7 @@ async def click_while_locked(emu: Emulator, tavern: Tavern, table: Message) -> I
     return record
 
 
-async def test_a_locked_database_changes_nothing_and_the_bot_plays_on_after(
+async def test_a_locked_database_is_explained_changes_nothing_and_the_bot_plays_on_after(
     emu: Emulator, tavern: Tavern
 ) -> None:
     games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
@@ -67,7 +70,9 @@ async def test_a_locked_database_changes_nothing_and_the_bot_plays_on_after(
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None and session.state is not None
         before, shown = session.state, table.text()
-        await click_while_locked(emu, tavern, table)
+        record = await click_while_locked(emu, tavern, table)
+        await emu.wait_until(lambda: answer_text(record), 2, f"a private answer to {record!r}")
+        assert answer_text(record) == UNAVAILABLE
         assert session.state is before and table.text() == shown
         with sqlite3.connect(tavern.database) as db:
             assert db.execute("SELECT COUNT(*) FROM actions").fetchone() == (0,)
@@ -75,22 +80,6 @@ async def test_a_locked_database_changes_nothing_and_the_bot_plays_on_after(
         thrown = await act(emu, table, tavern.arthur, "lancer")
         assert thrown.response_type == 7 and "2 et 2" in table.text()
         assert session.state.dice.counter == before.dice.counter + 2
-    # What the locked click showed the player is the next test's business.
-    emu.take_violations()
-
-
-@pytest.mark.xfail(
-    not DATABASE_ERRORS_ANSWERED,
-    strict=True,
-    raises=AssertionError,
-    reason="a storage error escapes ClickHandler.play (only TableError is caught): the click is "
-    "deferred, then never answered",
-)
-async def test_a_locked_database_is_explained_to_the_player(emu: Emulator, tavern: Tavern) -> None:
-    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}):
-        table = await started(emu, tavern, tavern.channel)
-        record = await click_while_locked(emu, tavern, table)
-        await emu.wait_until(lambda: answer_text(record), 2, f"a private answer to {record!r}")
     emu.assert_no_violations()
 
 
@@ -105,10 +94,22 @@ async def three_tables(emu: Emulator, tavern: Tavern) -> list[tuple[Channel, Mes
     return [(channel, await started(emu, tavern, channel)) for channel in channels]
 
 
-async def test_unreadable_tables_are_set_aside_and_the_others_go_on(emu: Emulator, tavern: Tavern) -> None:
+async def told_unreadable(emu: Emulator, channel: Channel, table: Message, seen: int) -> None:
+    """The channel is told its table is closed, and the table message loses its buttons."""
+    await emu.wait_until(
+        lambda: any(m.content == UNREADABLE for m in channel.public_messages[seen:]),
+        3,
+        f"#{channel.name} told",
+    )
+    await emu.wait_until(lambda: not table.buttons, 3, f"#{channel.name}'s buttons cleared")
+
+
+async def test_unreadable_tables_are_set_aside_told_and_the_others_go_on(
+    emu: Emulator, tavern: Tavern
+) -> None:
     games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
     async with tavern.bot(games):
-        (a, table_a), (_, table_b), (c, table_c) = await three_tables(emu, tavern)
+        (a, table_a), (b, table_b), (c, table_c) = await three_tables(emu, tavern)
     await corrupt(
         tavern,
         {
@@ -116,56 +117,40 @@ async def test_unreadable_tables_are_set_aside_and_the_others_go_on(emu: Emulato
             c.id: ("state", '{"game": "culdechouette", "players": "tout le monde"}'),  # not a game
         },
     )
+    # What a player whose screen was not refreshed still sees: the old buttons.
+    old = {channel.id: table.snapshot() for channel, table in ((a, table_a), (c, table_c))}
+    seen = {channel.id: len(channel.public_messages) for channel in (a, b, c)}
     async with tavern.bot(games) as bot:
+        for channel, table in ((a, table_a), (c, table_c)):
+            await told_unreadable(emu, channel, table, seen[channel.id])
         assert bot.manager.in_channel(a.id) is None and bot.manager.in_channel(c.id) is None
         assert status_of(tavern, a) == status_of(tavern, c) == ["broken"]
-        # The good table goes on from its old buttons.
+        # The good table is told nothing of the sort, and goes on from its old buttons.
+        assert not any(m.content == UNREADABLE for m in b.public_messages)
         thrown = await act(emu, table_b, tavern.arthur, "lancer")
         assert thrown.response_type == 7 and "2 et 2" in table_b.text()
-        # The set-aside tables' buttons are answered privately; their channels are free again.
-        for table in (table_a, table_c):
-            refused = await act(emu, table, tavern.arthur, "lancer")
+        # An old button of a set-aside table is answered privately; its channel is free again.
+        for stale in old.values():
+            refused = await act(emu, stale, tavern.arthur, "lancer")
             assert refused.ephemeral and "fermée" in refused.content, refused.content
         again = await open_table(emu, a, tavern.perceval)
         assert "Rejoindre" in again.button_labels and status_of(tavern, a) == ["broken", "lobby"]
     emu.assert_no_violations()
 
 
-@pytest.mark.xfail(
-    not BROKEN_TABLE_ANNOUNCED,
-    strict=True,
-    raises=AssertionError,
-    reason="restore() marks an unreadable table broken and logs it; its channel is not told",
-)
-async def test_an_unreadable_table_is_announced_in_its_channel(emu: Emulator, tavern: Tavern) -> None:
-    games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS)}
-    async with tavern.bot(games):
-        table = await started(emu, tavern, tavern.channel)
-    await corrupt(tavern, {tavern.channel.id: ("state", "{")})
-    seen = len(tavern.channel.public_messages)
-    async with tavern.bot(games):
-        await emu.wait_until(lambda: len(tavern.channel.public_messages) > seen, 3, "a word in the channel")
-        assert not table.buttons, "the unreadable table still shows its buttons"
-    emu.assert_no_violations()
-
-
-@pytest.mark.xfail(
-    not CORRUPTED_ROW_SET_ASIDE,
-    strict=True,
-    # The bot's start fails with the JSON error itself.
-    raises=(AssertionError, ValueError),
-    reason="Store.open_sessions() decodes every open row's JSON columns (names, options, log) at once: "
-    "one bad row raises in setup_hook and the bot does not start",
-)
 async def test_a_table_with_unreadable_names_does_not_keep_the_bot_from_starting(
     emu: Emulator, tavern: Tavern
 ) -> None:
+    """Each open row is read on its own: a bad JSON column (here the players' names) sets that
+    table aside, and the bot starts with the others."""
     games = {"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTES)}
     async with tavern.bot(games):
-        (a, _), (_, table_b), _ = await three_tables(emu, tavern)
+        (a, table_a), (_, table_b), _ = await three_tables(emu, tavern)
     await corrupt(tavern, {a.id: ("names", "{pas du json")})
+    seen = len(a.public_messages)
     async with tavern.bot(games):
         thrown = await act(emu, table_b, tavern.arthur, "lancer")
         assert thrown.response_type == 7
+        await told_unreadable(emu, a, table_a, seen)
         assert status_of(tavern, a) == ["broken"]
     emu.assert_no_violations()

@@ -16,7 +16,6 @@ from games.cabane import GAME as CABANE
 from games.cabane import CabaneState
 from games.core import Action, registry
 
-from .pending_fixes import RESTART_CLOSES_ENDED_GAME
 from .tables import NOW, manager_on, started_table, stored_moves, stored_state
 
 PLAYERS = ["alice", "bob"]
@@ -87,13 +86,6 @@ async def test_a_read_only_database_refuses_the_move_and_keeps_the_table(tmp_pat
         assert (await writable.act(back.id, player, THROW, NOW, interaction_id=5)).error is None
 
 
-@pytest.mark.xfail(
-    not RESTART_CLOSES_ENDED_GAME,
-    strict=True,
-    raises=AssertionError,
-    reason="manager.act commits the last move, then closes the table in a second transaction; "
-    "restore() does not close a 'playing' table whose state is over",
-)
 async def test_a_game_won_just_before_the_bot_died_is_closed_and_counted_after_the_restart(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
