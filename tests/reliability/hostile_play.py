@@ -2,6 +2,8 @@
 
 - a refused attempt raised ``IllegalAction`` (nothing else), left the state untouched, and has a
   French sentence for the player (not the « Action refusée (code) » fallback);
+- a game word with an argument name outside its vocabulary, from a seated player, is refused as
+  ``bad_argument``; the core's own words (quitter, expulser, tick) do what they do without it;
 - an accepted move keeps the game's ledger (pieces, tiles, dice, scores), bumps ``version`` by
   one, and its state goes to JSON and back unchanged;
 - replaying only the accepted moves from the start gives the same end (a refused attempt leaves
@@ -17,11 +19,14 @@ from typing import Any
 
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core.autoplay import choose
+from games.core.game import LEAVE, REMOVE
 
 from .hostile_moves import OUTSIDERS, hostile_attempt
 from .ledgers import ledger_for
 
 Move = tuple[PlayerId, Action, int]
+# Routed by the core itself, before the vocabulary check of the game's words.
+CORE_WORDS = {LEAVE, REMOVE, TICK}
 
 
 @dataclass
@@ -32,6 +37,8 @@ class Tally:
     finished: int = 0
     steps: int = 0
     refused: Counter[str] = field(default_factory=Counter)
+    # Attempts refused as bad_argument because of an argument name outside the vocabulary.
+    unknown_refused: int = 0
     # Accepted although not among the legal actions of that player at that moment: (kind, who).
     accepted_outside: Counter[str] = field(default_factory=Counter)
     unexplained: Counter[str] = field(default_factory=Counter)
@@ -50,8 +57,8 @@ def _who(player: PlayerId, state: BaseState) -> str:
     return "outsider" if player in OUTSIDERS else "table"
 
 
-def _arg_names(game: Game[Any], kind: str) -> set[str]:
-    return {a.name for s in game.full_vocabulary() if s.kind == kind for a in s.args}
+def _arg_names(game: Game[Any]) -> dict[str, set[str]]:
+    return {s.kind: {a.name for a in s.args} for s in game.full_vocabulary()}
 
 
 def _accepted_outside(
@@ -83,13 +90,7 @@ def _accepted_outside(
     elif action.kind not in kinds:
         key = f"{action.kind} ({_who(player, state)})"
     else:
-        unknown = set(action.args) - _arg_names(game, action.kind)
-        if not unknown:
-            return
-        key = f"{action.kind} with an unknown argument"
-        known = {k: v for k, v in action.args.items() if k not in unknown}
-        without, _ = game.apply(state, player, Action(kind=action.kind, args=known), at)
-        assert without == new, f"an unknown argument changed what {action.kind} does: {where}"
+        return
     tally.accepted_outside[key] += 1
     tally.examples.setdefault(key, where)
     tally.before.setdefault(key, original.model_dump_json())
@@ -106,6 +107,7 @@ def hostile_play(
     max_steps: int = 5_000,
 ) -> tuple[BaseState, list[Move]]:
     ledger = ledger_for(game.name, start)
+    arg_names = _arg_names(game)
     state, now = start, 0
     moves: list[Move] = []
     tally.games += 1
@@ -126,11 +128,16 @@ def hostile_play(
         tally.steps += 1
         before = state.model_dump_json()
         where = f"{game.name} seed={start.dice.seed} step={step}: {player!r} {action!r} at {at}"
+        unknown = set(action.args) - arg_names.get(action.kind, set())
         try:
             new, events = game.apply(state, player, action, at)
         except IllegalAction as error:
             if state.model_dump_json() != before:
                 raise Crash(f"a refused action changed the state: {where}") from error
+            if unknown and action.kind not in CORE_WORDS and player in state.players:
+                if error.code != "bad_argument":
+                    raise Crash(f"refused as {error.code}, not bad_argument: {where}") from error
+                tally.unknown_refused += 1
             tally.refused[error.code] += 1
             text = game.explain(error)
             if not text or text.startswith("Action refusée (") or "{" in text:
@@ -138,6 +145,13 @@ def hostile_play(
             continue
         except Exception as error:
             raise Crash(f"{type(error).__name__}: {error} — {where}") from error
+        if unknown:
+            if action.kind not in CORE_WORDS:
+                raise Crash(f"accepted with an argument outside the vocabulary: {where}")
+            known = {k: v for k, v in action.args.items() if k not in unknown}
+            without, _ = game.apply(state, player, Action(kind=action.kind, args=known), at)
+            if without != new:
+                raise Crash(f"an unknown argument changed what {action.kind} does: {where}")
         if (player, action) not in legal:
             _accepted_outside(game, state, player, action, at, new, events, tally, where)
         try:
