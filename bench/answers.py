@@ -2,9 +2,11 @@
 the emulator; the bot (``python -m bot``, its own process) must answer each click within 3 s.
 
 Each round, every table's player whose turn it is (read from the table message's mentions, as a
-player reads it) clicks one of the game's buttons or picks in one of its selects; all the clicks
-of a round leave together. A game that ends is followed by a new one in its channel (/jouer, the
-others join, the host starts): those interactions are measured apart.
+player reads it) clicks one of the game's buttons or picks in one of its selects; where the game is
+played from a private hand (Chèvre), they open « Ma main » and click in it. All the tables' clicks of
+a round leave together. Then the tables play at players' pace for a while: a click every few
+seconds each. A game that ends is followed by a new one in its channel (/jouer, the others join,
+the host starts): those interactions are measured apart.
 """
 
 from __future__ import annotations
@@ -268,6 +270,7 @@ def figures(
             f"{seconds_text(setup.quantile(0.5))} / {seconds_text(setup.quantile(0.99))}",
         ),
     ]
+    out.append(Figure(section, "mémoire résidente du bot à la fin", f"{number(result.bot_rss / 2**20)} Mo"))
     if result.violations:
         shown = ", ".join(f"{k} ×{v}" for k, v in sorted(result.violations.items()))
         out.append(Figure(section, "refus de Discord (émulateur)", shown))

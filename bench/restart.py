@@ -4,7 +4,9 @@ and the bot's resident memory per active table.
 The same emulated Discord (guilds of 500 channels, one table message in each) serves every run;
 only the database changes: no table, then each count asked for. The memory per table is the
 difference of the bot's resident memory with N tables and with none, over N, read once the first
-answer is out (every table is loaded, its timer armed, nothing displayed yet).
+answer is out (every table is loaded, its timer armed, nothing displayed yet). Then players come
+back one after another for a few seconds, while the bot tells every table that the game goes on:
+each of their ``/scores`` must be answered within 3 s too.
 """
 
 from __future__ import annotations
