@@ -146,7 +146,8 @@ def figures(
         out.append(
             Figure(
                 "démarrage",
-                f"{number(r.sessions)} tables : démarrage → 1re réponse (connecté à {seconds_text_long(r.connected_s)})",
+                f"{number(r.sessions)} tables : démarrage → 1re réponse (connecté à {seconds_text_long(r.connected_s)}, "
+                f"réponse en {seconds_text(r.answer_s)})",
                 seconds_text_long(r.first_answer_s),
                 *(("< 2 s", r.first_answer_s < 2.0) if r.sessions >= 10_000 else ("", None)),
             )
