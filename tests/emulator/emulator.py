@@ -69,6 +69,8 @@ class Emulator:
         self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.owner)}
         self.guilds: list[Guild] = []
         self.dm_channels: dict[int, Channel] = {}
+        self._guild_index: dict[int, Guild] = {}
+        self._channel_index: dict[int, Channel] = {}
         self.commands: dict[int | None, list[dict[str, Any]]] = {}
         self.interactions: dict[int, InteractionRecord] = {}
         self._by_token: dict[str, InteractionRecord] = {}
@@ -220,6 +222,7 @@ class Emulator:
         everyone = Role(guild_id, "@everyone", MEMBER_PERMISSIONS)
         guild = Guild(guild_id, name, (owner or self.owner).id, everyone, world=self)
         self.guilds.append(guild)
+        self._guild_index[guild.id] = guild
         guild.members[self.bot_user.id] = Member(self.bot_user, guild)
         if owner is None:
             guild.members[self.owner.id] = Member(self.owner, guild)
@@ -229,6 +232,7 @@ class Emulator:
     def create_channel(self, guild: Guild, name: str) -> Channel:
         channel = Channel(self.snowflakes.make(), name, guild, position=len(guild.channels))
         guild.channels.append(channel)
+        self._channel_index[channel.id] = channel
         self._broadcast(INTENT_GUILDS, "CHANNEL_CREATE", channel.to_json, only_after_ready=True)
         return channel
 
@@ -259,7 +263,9 @@ class Emulator:
 
     def dm_channel(self, user: User) -> Channel:
         if user.id not in self.dm_channels:
-            self.dm_channels[user.id] = Channel(self.snowflakes.make(), f"dm-{user.name}", None, type=1, recipient=user)
+            channel = Channel(self.snowflakes.make(), f"dm-{user.name}", None, type=1, recipient=user)
+            self.dm_channels[user.id] = channel
+            self._channel_index[channel.id] = channel
         return self.dm_channels[user.id]
 
     def new_attachment(
@@ -274,14 +280,11 @@ class Emulator:
     # -- look-ups -----------------------------------------------------------------------------------------
 
     def guild_by_id(self, guild_id: int) -> Guild | None:
-        return next((g for g in self.guilds if g.id == guild_id), None)
+        return self._guild_index.get(guild_id)
 
     def channel_by_id(self, channel_id: int) -> Channel | None:
-        for guild in self.guilds:
-            for channel in guild.channels:
-                if channel.id == channel_id:
-                    return channel
-        return next((c for c in self.dm_channels.values() if c.id == channel_id), None)
+        # Indexed: a benchmark's world may hold thousands of channels, and every REST call looks one up.
+        return self._channel_index.get(channel_id)
 
     def user_by_id(self, user_id: int) -> User | None:
         return self.users.get(user_id)
