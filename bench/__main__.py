@@ -81,7 +81,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--proposed",
         action="store_true",
-        help="réponses et démarrage avec les changements d'images proposés (bench/proposed_bot.py)",
+        help="réponses et démarrage avec les changements proposés (images, redémarrage : bench/proposed_bot.py)",
     )
     parser.add_argument(
         "--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »"
