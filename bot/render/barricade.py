@@ -186,7 +186,7 @@ def render_board(
     _header(draw, data, order, colours, miners, names, board.mine)
 
     out = io.BytesIO()
-    image.quantize(colors=48, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", optimize=True)
+    image.quantize(colors=48, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
     return out.getvalue()
 
 

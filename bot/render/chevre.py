@@ -58,7 +58,7 @@ def _words(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str
 
 def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=True)
+    image.save(out, format="PNG")
     return out.getvalue()
 
 
