@@ -147,7 +147,7 @@ class Tables(commands.Cog):
             await answer_privately(interaction, content, embed=lobby_embed(session))
             return
         # The same embed and pictures as the table message (its embed points at the attachments).
-        embed, _, files = render(session)
+        embed, _, files = await render(session)
         await answer_privately(interaction, content, embed=embed, files=files)
 
     @commands.Cog.listener()

@@ -11,6 +11,7 @@ At most one new channel message per action: the notable lines, the end or the pi
 from __future__ import annotations
 
 import asyncio
+import copy
 import logging
 from collections.abc import Awaitable
 from typing import Any, TypeVar, cast
@@ -153,7 +154,7 @@ class ClickHandler:
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
         """Edits the message the click came from into the table as it is now (its pictures are
         uploaded again only when their bytes changed)."""
-        embed, view, files = render(session)
+        embed, view, files = await render(session)
         message_id = interaction.message.id if interaction.message is not None else None
         key, attachments = self.pictures.to_send(message_id, files)
         changes: dict[str, Any] = {"embed": embed, "view": view}
@@ -165,7 +166,7 @@ class ClickHandler:
             await interaction.response.edit_message(**changes)
         self.pictures.shown(message_id, key)
 
-    def hand(self, session: Session, player: PlayerId) -> Hand:
+    async def hand(self, session: Session, player: PlayerId) -> Hand:
         """What ``player`` alone may see: words, their own components, pictures (each may be none)."""
         if session.state is None or player not in session.players:
             return None, None, []
@@ -176,7 +177,9 @@ class ClickHandler:
             log.exception("le jeu privé de %s a échoué (table %s)", session.game.name, session.id)
             text = None
         try:
-            return text, presenter.private_view(session, player), presenter.private_files(session, player)
+            view = presenter.private_view(session, player)
+            files = await asyncio.to_thread(presenter.private_files, copy.copy(session), player)
+            return text, view, files
         except Exception:
             log.exception("la main de %s a échoué (table %s)", session.game.name, session.id)
             return text, None, []
@@ -190,7 +193,7 @@ class ClickHandler:
         view: discord.ui.View | None = None
         files: list[discord.File] = []
         if presenter_for(session.game).has_private_answer():
-            words, view, files = self.hand(session, player)
+            words, view, files = await self.hand(session, player)
             if words:
                 text = f"{head}\n\n{words}"
         message_id = interaction.message.id if interaction.message is not None else None
@@ -478,7 +481,7 @@ class ClickHandler:
             return
         player = str(interaction.user.id)
         if parsed.tail == "me":
-            text, view, files = self.hand(session, player)
+            text, view, files = await self.hand(session, player)
             if text is None and view is None and not files:
                 await self.private(interaction, NOTHING_HIDDEN)
             else:
@@ -609,7 +612,7 @@ class ClickHandler:
         channel = self.channel(session)
         if channel is None or session.state is None:
             return
-        embed, view, files = render(session)
+        embed, view, files = await render(session)
         message_id = session.rec.message_id
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
@@ -623,7 +626,7 @@ class ClickHandler:
                 return
             except discord.NotFound:
                 self.pictures.forget(message_id)
-            embed, view, files = render(session)  # an upload tried closes its files: draw again
+            embed, view, files = await render(session)  # an upload tried closes its files: draw again
         key, _ = self.pictures.to_send(None, files)
         sent = await channel.send(embed=embed, view=view, files=files)
         self.pictures.shown(sent.id, key)
@@ -733,12 +736,18 @@ def has_component(message: discord.Message | None, custom_id: str) -> bool:
     return False
 
 
-def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+async def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """The table message. A game's presenter that fails is logged and the generic one draws the
-    table instead: the move is already stored, the players must still see it and go on."""
+    table instead: the move is already stored, the players must still see it and go on.
+
+    Pictures are drawn in a worker thread, from a snapshot of the session: a Barricade board costs
+    about 10 ms, which on the event loop would delay every other table's answer (Pillow releases
+    the GIL while encoding). Views are built here on the loop: discord.py's need it."""
     presenter = presenter_for(session.game)
     try:
-        return presenter.embed(session), presenter.components(session), presenter.files(session)
+        embed, view = presenter.embed(session), presenter.components(session)
+        files = await asyncio.to_thread(presenter.files, copy.copy(session))
+        return embed, view, files
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
         generic = Presenter(session.game)
