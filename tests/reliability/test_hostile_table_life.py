@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.ui.ids import to36
 from games.culdechouette.state import CulState, Song
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
@@ -96,7 +97,14 @@ async def test_a_player_leaving_in_the_middle_of_his_throw_hands_the_turn_on(
         # His half-thrown turn is gone: his old button is refused privately, the table does not move.
         late = await act(emu, on_his_screen, arthur, "lancer")
         assert late.ephemeral and session.state is state
-        # The table shows the next player's turn, and he plays.
+        # The table shows the next player's turn (edited through the channel, a moment after the
+        # confirmation was answered), and he plays from it.
+        turn = f"tv:{to36(session.id)}:{to36(state.turn_no)}:"
+
+        def shows_the_next_turn() -> bool:
+            return any((b.custom_id or "").startswith(turn) for b in table_message(tavern.channel).buttons)
+
+        await emu.wait_until(shows_the_next_turn, 3, "the table showing Perceval's turn")
         thrown = await act(emu, table_message(tavern.channel), perceval, "lancer")
         assert thrown.response_type == 7 and session.state is not state
     emu.assert_no_violations()
