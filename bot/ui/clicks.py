@@ -47,6 +47,12 @@ PLAYED = "✅ C'est joué."
 NOTHING_HIDDEN = "Tu n'as rien de caché à cette table."
 NOT_YOUR_TURN = COMMON["not_your_turn"]
 
+# Tables redrawn and told after a restart: at most 10 a second (each is an edit and a message).
+RESTART_PACE_S = 0.1
+# A table whose last move is this much older than the last move the bot stored before it stopped
+# was shown as it is long before the bot stopped: its message is right, nothing to redraw.
+SHOWN_BEFORE_STOP_MS = 60_000
+
 Hand = tuple[str | None, discord.ui.View | None, list[discord.File]]
 
 
@@ -74,14 +80,26 @@ class ClickHandler:
         self._tasks: set[asyncio.Task[None]] = set()
 
     def ready(self) -> None:
-        """The channels are known now: say what happened while the bot was away."""
+        """The channels are known now: say what happened while the bot was away, paced (see
+        ``_after_restart``) so that players' clicks are never queued behind it."""
         self._is_ready = True
         queued, self._queued = self._queued, []
         broken, self._queued_broken = self._queued_broken, []
+        if queued or broken:
+            self._in_background(self._after_restart(broken, worth_telling(queued)))
+
+    async def _after_restart(
+        self, broken: list[SessionRecord], queued: list[tuple[Session, list[Event], Notice]]
+    ) -> None:
+        """One table at a time, ``RESTART_PACE_S`` apart: with thousands of tables, telling them
+        all at once kept the bot from answering anyone for minutes (docs/PERFORMANCE.md, section 2),
+        and Discord allows about 50 requests a second for the whole bot."""
         for rec in broken:
-            self._in_background(self._tell_broken(rec))
+            await self._tell_broken(rec)
+            await asyncio.sleep(RESTART_PACE_S)
         for session, events, notice in queued:
-            self._in_background(self._tell(session, events, notice))
+            await self._tell(session, events, notice)
+            await asyncio.sleep(RESTART_PACE_S)
 
     def _in_background(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -721,6 +739,24 @@ class ClickHandler:
             await partial(message_id).edit(view=None)
         except discord.HTTPException:
             log.info("table %s : message introuvable", table)
+
+
+def worth_telling(
+    queued: list[tuple[Session, list[Event], Notice]],
+) -> list[tuple[Session, list[Event], Notice]]:
+    """The restart's notices that change what a channel shows. A « resumed » table with no event
+    is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
+    bot stored before it stopped: a move committed just before a crash may not be on its message
+    yet; an older table's message already shows it as it is, buttons included (they carry the
+    table and the turn, and survive restarts)."""
+    if not queued:
+        return queued
+    since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
+    return [
+        (s, events, n)
+        for s, events, n in queued
+        if n.kind != "resumed" or events or s.rec.active_ms >= since
+    ]
 
 
 def has_component(message: discord.Message | None, custom_id: str) -> bool:

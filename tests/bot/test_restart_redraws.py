@@ -1,0 +1,56 @@
+"""Which tables the bot redraws and announces after a restart: a table whose message may not show
+its last move (moved just before the bot stopped), or that changed while the bot was away; not the
+thousands whose message already shows them as they are (redrawing those all at once kept the bot
+from answering anyone for minutes)."""
+
+from __future__ import annotations
+
+from bot.sessions import Notice, Session
+from bot.store import PLAYING, SessionRecord
+from bot.ui.clicks import SHOWN_BEFORE_STOP_MS, worth_telling
+from games.cabane import GAME as CABANE
+from games.core import Event
+
+STOPPED_MS = 1_700_000_000_000
+
+
+def table(channel: int, last_move_ms: int) -> Session:
+    state, _ = CABANE.start(["1", "2"], {}, seed=channel, now_ms=last_move_ms)
+    rec = SessionRecord(
+        channel_id=channel,
+        game="cabane",
+        host_id="1",
+        names={"1": "Arthur", "2": "Perceval"},
+        status=PLAYING,
+        state=state.model_dump_json(),
+        active_ms=last_move_ms,
+        id=channel,
+    )
+    return Session(rec=rec, game=CABANE, state=state)
+
+
+def told(queued: list[tuple[Session, list[Event], Notice]]) -> list[int]:
+    return [session.id for session, _, _ in worth_telling(queued)]
+
+
+def test_a_table_last_played_long_before_the_stop_is_left_as_its_message_shows_it() -> None:
+    recent = table(1, STOPPED_MS)
+    old = table(2, STOPPED_MS - SHOWN_BEFORE_STOP_MS - 1)
+    queued = [(old, [], Notice("resumed")), (recent, [], Notice("resumed"))]
+    assert told(queued) == [1]
+
+
+def test_tables_played_in_the_last_minute_before_the_stop_are_all_redrawn() -> None:
+    queued = [(table(i, STOPPED_MS - i * 1000), [], Notice("resumed")) for i in range(1, 6)]
+    assert told(queued) == [1, 2, 3, 4, 5]
+
+
+def test_an_old_table_that_changed_while_the_bot_was_away_is_still_told() -> None:
+    old = table(2, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)
+    window = Event(kind="window_closed", data={})
+    queued = [
+        (table(1, STOPPED_MS), [], Notice("resumed")),
+        (old, [window], Notice("resumed")),
+        (table(3, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS), [], Notice("ended")),
+    ]
+    assert told(queued) == [1, 2, 3]
