@@ -28,6 +28,7 @@ from ..store import (
     OVER,
     PLAYING,
     ChannelTaken,
+    DuplicateInteraction,
     FinishedPlayer,
     SessionRecord,
     Store,
@@ -405,15 +406,17 @@ class SessionManager:
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
-            # Under the lock, and committed with the action: a re-delivered click is seen here.
-            if interaction_id is not None and await self.store.interaction_seen(interaction_id):
-                raise TableError("duplicate")
+            # A re-delivered click: its first copy's action is stored. The unique index on
+            # interaction ids refuses it at the commit; the database is only asked before that
+            # when the click is refused anyway, so that it is told « duplicate », not « stale ».
             if turn is not None and turn != session.state.turn_no:
+                await self._refuse_duplicate(interaction_id)
                 raise TableError("stale")
             before = session.state.turn_no
             try:
                 state, events = session.game.apply(session.state, player, action, at_ms)
             except IllegalAction as error:
+                await self._refuse_duplicate(interaction_id)
                 return Outcome(session, error=error)
             except Exception:
                 log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
@@ -426,9 +429,11 @@ class SessionManager:
                 session.rec.active_ms = max(session.rec.active_ms, self.clock())
                 self._after_change(session, events, self.clock())
                 await self._commit(session, player, action, at_ms, interaction_id)
-            except BaseException:
+            except BaseException as error:
                 # Not stored, so not played: memory goes back to what the database holds.
                 session.state, session.rec = before_state, before_rec
+                if isinstance(error, DuplicateInteraction):
+                    raise TableError("duplicate") from None
                 raise
             try:
                 ended = await self._end_if_over(session)
@@ -439,6 +444,10 @@ class SessionManager:
         if not ended:
             self._arm(session)
         return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
+
+    async def _refuse_duplicate(self, interaction_id: int | None) -> None:
+        if interaction_id is not None and await self.store.interaction_seen(interaction_id):
+            raise TableError("duplicate")
 
     async def _system(self, session: Session, action: Action, now: int) -> list[Event]:
         """A SYSTEM action (tick, removal) applied and committed; the caller holds the lock."""

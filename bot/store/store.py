@@ -18,6 +18,7 @@ from typing import Any
 
 import aiosqlite
 
+from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
 from .migrations import MIGRATIONS
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,10 @@ OPEN_STATUSES = (LOBBY, PLAYING)
 
 class ChannelTaken(Exception):
     """A table is already open in this channel."""
+
+
+class DuplicateInteraction(Exception):
+    """This interaction's action is stored already (Discord delivered the click twice)."""
 
 
 @dataclass
@@ -140,6 +145,9 @@ def _record(row: sqlite3.Row) -> SessionRecord:
     )
 
 
+_UPDATE_SESSION = "UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(",")))
+
+
 def _plain_record(row: sqlite3.Row) -> SessionRecord:
     """What can be read of a row whose JSON columns cannot: enough to tell its channel."""
 
@@ -163,6 +171,7 @@ class Store:
         self._db = db
         self._lock = asyncio.Lock()
         self.closed = False
+        self._actions = GroupCommit(self._write_actions)
 
     @classmethod
     async def open(cls, path: Path | str) -> Store:
@@ -181,6 +190,7 @@ class Store:
 
     async def close(self) -> None:
         """Waits for the transaction in progress, then closes (a second call does nothing)."""
+        await self._actions.drain()
         async with self._lock:
             if not self.closed:
                 await self._db.close()
@@ -237,15 +247,26 @@ class Store:
     async def save_action(
         self, rec: SessionRecord, player: str, action: str, at_ms: int, interaction_id: int | None
     ) -> None:
-        """The accepted action and the table's new state, in one transaction."""
-        async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO actions (session_id, seq, player, action, at_ms, interaction_id) "
-                "VALUES (?, ?, ?, ?, ?, ?)",
-                (rec.id, rec.seq + 1, player, action, at_ms, interaction_id),
-            )
-            await self._update(db, rec)
+        """The accepted action and the table's new state, in one transaction (shared with other
+        tables' actions that arrived meanwhile: ``group_commit``), committed when this returns.
+        Raises ``DuplicateInteraction`` when this interaction's action is stored already: the
+        unique index on interaction ids says so, no query before each action."""
+        rows = ((rec.id, rec.seq + 1, player, action, at_ms, interaction_id), (*_values(rec), rec.id))
+        try:
+            await self._actions.write(rows)
+        except sqlite3.IntegrityError as error:
+            if interaction_id is not None and "actions.interaction_id" in str(error):
+                raise DuplicateInteraction(interaction_id) from error
+            raise
         rec.seq += 1
+
+    async def _write_actions(self, group: list[ActionRows]) -> Outcomes:
+        """The whole group's transaction in one trip to the database thread (aiosqlite's worker
+        runs the function with its connection: a trip per statement cost more than the disk)."""
+        async with self._lock:
+            run: Any = self._db._execute
+            outcomes: Outcomes = await run(write_group, self._db._conn, _UPDATE_SESSION, group)
+            return outcomes
 
     async def interaction_seen(self, interaction_id: int) -> bool:
         async with self._db.execute(
