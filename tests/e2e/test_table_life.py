@@ -70,7 +70,8 @@ async def test_a_click_by_someone_not_at_the_table_is_refused_privately(tavern: 
         refused = await act(emu, table, tavern.outsider, "lancer")
         assert refused.ephemeral and refused.message is not None
         assert refused.message.visible_to == tavern.outsider
-        assert refused.content == "Tu ne joues pas à cette table."
+        # « Tu n'es pas à cette table. » (the wording may change; the meaning may not)
+        assert "pas à cette table" in refused.content
         assert table.text() == before and table.edits == edits
     emu.assert_no_violations()
 
