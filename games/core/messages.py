@@ -6,7 +6,7 @@ from .errors import IllegalAction
 
 COMMON: dict[str, str] = {
     "game_over": "La partie est terminée.",
-    "not_a_player": "Tu ne joues pas à cette table.",
+    "not_a_player": "Tu n'es pas à cette table.",
     "not_your_turn": "Ce n'est pas ton tour.",
     "system_only": "Seule la table peut faire ça.",
     "unknown_player": "Ce joueur n'est pas à la table.",

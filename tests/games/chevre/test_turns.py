@@ -100,7 +100,7 @@ def test_bad_actions_raise_a_french_refusal_and_change_nothing() -> None:
         ("ana", poser("2-6", "milieu"), "Argument invalide : cote."),
         ("ana", Action(kind="piocher"), "Tu as un domino qui se pose : joue-le."),
         ("ana", Action(kind="lancer"), "Action inconnue ici."),
-        ("zoe", poser("2-6", "gauche"), "Tu ne joues pas à cette table."),
+        ("zoe", poser("2-6", "gauche"), "Tu n'es pas à cette table."),
     ]
     for player, action, sentence in attempts:
         with pytest.raises(IllegalAction) as info:
