@@ -32,6 +32,31 @@ async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) ->
     emu.assert_no_violations()
 
 
+
+async def test_three_players_play_to_343_through_a_restart_of_the_bot(tavern: Tavern) -> None:
+    emu = tavern.emu
+    tavern.at_test_speed()
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, options="shout_window_ms=1000 graine=7")
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
+        before = await play_cul_de_chouette(emu, bot, tavern.channel, tavern.players, stop_after=40)
+        table = table_message(tavern.channel)
+        points_before = scores(table)
+    assert not emu.connected
+    async with tavern.bot() as bot:
+        # The same message, its buttons drawn before the restart, and the scores as they were.
+        assert table_message(tavern.channel) is table
+        assert scores(table) == points_before
+        after = await play_cul_de_chouette(emu, bot, tavern.channel, tavern.players)
+        shown = table.shown()
+        assert "Partie terminée" in shown
+        points = scores(table)
+        winner = max(points, key=lambda name: points[name])
+        assert points[winner] >= 343
+        assert f"🏆 @{winner}" in shown
+        assert before == 40 and after > 0
+    emu.assert_no_violations()
+
 async def throw(tavern: Tavern) -> None:
     """Arthur throws the chouettes, then the cul."""
     for _ in range(2):
