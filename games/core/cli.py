@@ -186,8 +186,12 @@ def print_vocabulary(game: Game[Any], out: TextIO) -> None:
             detail = a.help
             if a.choices:
                 detail += f" [{' | '.join(a.choices)}]"
-            if a.minimum is not None or a.maximum is not None:
+            if a.minimum is not None and a.maximum is not None:
                 detail += f" ({a.minimum} à {a.maximum})"
+            elif a.minimum is not None:
+                detail += f" (au moins {a.minimum})"
+            elif a.maximum is not None:
+                detail += f" (au plus {a.maximum})"
             out.write(f"      {a.name} : {a.type}. {detail}\n")
     out.write("Options (--option clé=valeur) :\n")
     for key, field in game.options_model.model_fields.items():
