@@ -55,6 +55,8 @@ class Session:
     timer: asyncio.Task[None] | None = None
     # A deadline whose tick the game refused: not re-armed until the state moves on.
     stuck_deadline: int | None = None
+    # Whom the table waits for, and the state it was computed for (``SessionManager.waiting``).
+    waiting_memo: tuple[BaseState, int, int, list[PlayerId]] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:
@@ -491,10 +493,12 @@ class SessionManager:
             return event.kind
 
     def waiting(self, session: Session) -> list[PlayerId]:
+        """``waiting_for``, computed once per state: an action asks it two or three times (the
+        turn's key, the timer), and each asks ``legal_actions`` of every player."""
         if session.state is None:
             return []
         try:
-            return waiting_for(session.game, session.state)
+            return session_waiting_for(session)
         except Exception:
             log.exception("to_act a échoué (table %s)", session.id)
             return []
@@ -620,6 +624,20 @@ class SessionManager:
         async with session.lock:
             session.rec.message_id = message_id
             await self.store.save_session(session.rec)
+
+
+def session_waiting_for(session: Session) -> list[PlayerId]:
+    """``waiting_for`` of the session's state, computed once per state (the manager's key and
+    timer and the table's embed all ask it at each action)."""
+    state = session.state
+    if state is None:
+        return []
+    memo = session.waiting_memo
+    if memo is not None and memo[0] is state and memo[1] == state.version and memo[2] == state.turn_no:
+        return list(memo[3])
+    waiting = waiting_for(session.game, state)
+    session.waiting_memo = (state, state.version, state.turn_no, waiting)
+    return list(waiting)
 
 
 def waiting_for(game: Game[Any], state: BaseState) -> list[PlayerId]:

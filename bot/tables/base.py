@@ -21,7 +21,7 @@ from discord import ui
 from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
 
-from ..sessions import Session, waiting_for
+from ..sessions import Session, session_waiting_for
 from ..ui import ids
 from ..ui.components import (
     OPTION_MAX,
@@ -362,7 +362,7 @@ class Presenter:
         try:
             deadline = self.game.deadline(state)
             # In a window everyone who may still shout is shown; otherwise whom the table waits for.
-            waiting = self.game.to_act(state) if deadline is not None else waiting_for(self.game, state)
+            waiting = self.game.to_act(state) if deadline is not None else session_waiting_for(session)
         except Exception:
             log.exception("to_act/deadline a échoué (%s)", self.game.name)
             return ""
