@@ -20,7 +20,7 @@ from pathlib import Path
 from games import available
 
 from . import answers, display, durability, restart, rules
-from .bot_process import BOT, PROPOSED
+from .bot_process import BOT
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart")
@@ -79,11 +79,6 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
-        "--proposed",
-        action="store_true",
-        help="réponses et démarrage avec les changements proposés (images, redémarrage : bench/proposed_bot.py)",
-    )
-    parser.add_argument(
         "--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »"
     )
     return parser.parse_args(argv)
@@ -114,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     if args.profile is not None:
         args.profile.mkdir(parents=True, exist_ok=True)
-    module = PROPOSED if args.proposed else BOT
+    module = BOT
     games = available()
     if args.games:
         wanted = [g.strip() for g in args.games.split(",") if g.strip()]
@@ -149,8 +144,6 @@ def main(argv: list[str] | None = None) -> int:
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "
         f"charge {load}, Python {platform.python_version()}, fichiers dans {folder}"
     )
-    if args.proposed:
-        print("Bot lancé avec les changements proposés (bench/proposed_bot.py), pas tel quel.")
     print(render(figures))
     print(f"({time.perf_counter() - started:.0f} s)")
     return 0

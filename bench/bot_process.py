@@ -48,8 +48,6 @@ def rss_bytes(pid: int) -> int:
 
 
 BOT = "bot"
-# The bot with the changes docs/PERFORMANCE.md proposes, applied in its own process only.
-PROPOSED = "bench.proposed_bot"
 
 
 async def start_bot(emu: Emulator, database: Path, log: Path, module: str = BOT) -> BotProcess:

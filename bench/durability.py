@@ -23,7 +23,6 @@ from bot.sessions import SessionManager, wall_ms
 from bot.store import PLAYING, SessionRecord, Store
 from games.core import SYSTEM, TICK, Action, Game
 
-from .prototypes import GroupCommitStore, OneHopStore
 from .rules import seat_count
 from .storage import fresh, insert_session, open_db, store_pragmas, update_session
 from .table import Figure, number
@@ -43,8 +42,6 @@ class ManagerRun:
 @dataclass
 class DurabilityFigures:
     manager: ManagerRun
-    one_hop: ManagerRun  # the same, with the store changes proposed in bench/prototypes.py
-    grouped: ManagerRun
     raw_commits: int
     raw_s: float
     state_bytes: float
@@ -180,23 +177,17 @@ def measure(folder: Path, games: dict[str, Game[Any]], seconds: float) -> Durabi
     def raw(name: str, state_bytes: float, action_bytes: float) -> tuple[int, float]:
         return raw_sqlite(
             fresh(folder / f"durabilite-{name}.sqlite3"),
-            seconds / 2,
+            seconds,
             int(state_bytes),
             int(action_bytes),
             pragmas,
         )
 
-    # Plain sqlite3 before and after the managers' runs, so a neighbour's burst on the shared disk
-    # weighs on both sides alike. The payload sizes are those the first manager run stored.
+    # The payload sizes of plain sqlite3's rows are those the manager's run stored.
     manager, path = managed("gestionnaire", Store)
     state_bytes, action_bytes = payload_sizes(path)
-    first = raw("brut-1", state_bytes, action_bytes)
-    one_hop, _ = managed("un-passage", OneHopStore)
-    grouped, _ = managed("groupe", GroupCommitStore)
-    second = raw("brut-2", state_bytes, action_bytes)
-    return DurabilityFigures(
-        manager, one_hop, grouped, first[0] + second[0], first[1] + second[1], state_bytes, pragmas
-    )
+    commits, raw_s = raw("brut", state_bytes, action_bytes)
+    return DurabilityFigures(manager, commits, raw_s, state_bytes, pragmas)
 
 
 def figures(folder: Path, games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
@@ -222,15 +213,5 @@ def figures(folder: Path, games: dict[str, Game[Any]], seconds: float) -> list[F
             f"{number(result.ratio(result.manager) * 100, 1)} %",
             "≥ 50 %",
             result.ratio(result.manager) >= 0.5,
-        ),
-        Figure(
-            section,
-            "prototype « un seul passage » (bench/prototypes.py) : actions/s ; rapport",
-            f"{number(result.one_hop.rate)} ; {number(result.ratio(result.one_hop) * 100, 1)} %",
-        ),
-        Figure(
-            section,
-            "prototype « validation groupée » (bench/prototypes.py) : actions/s ; rapport",
-            f"{number(result.grouped.rate)} ; {number(result.ratio(result.grouped) * 100, 1)} %",
         ),
     ]

@@ -107,22 +107,3 @@ def test_a_missed_target_is_shown_as_missed() -> None:
     assert lines[2].endswith("< 100 ms ✗ MANQUÉE")
     assert lines[3].endswith("< 50 Ko ✓")
     assert lines[4].endswith("3,0")
-
-
-def test_the_proposed_changes_run_the_bot_patched_and_say_so(tmp_path: Path) -> None:
-    out = run_bench(
-        tmp_path,
-        "--only",
-        "answers",
-        "--proposed",
-        "--games",
-        "barricade",
-        "--tables",
-        "2",
-        "--rounds",
-        "1",
-        "--paced-seconds",
-        "0",
-    )
-    assert "Bot lancé avec les changements proposés (bench/proposed_bot.py), pas tel quel." in out
-    assert any(line.startswith("réponses") and "2 tables : p99" in line for line in out.splitlines())
