@@ -7,6 +7,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from .dice import Dice
+from .errors import IllegalAction
 
 PlayerId = str
 # The caller (session manager, local runner) acts as this player to pass time in or remove someone.
@@ -22,6 +23,24 @@ class Action(BaseModel):
 
     kind: str
     args: dict[str, ArgValue] = Field(default_factory=dict)
+
+    def int_arg(self, name: str, default: int | None = None) -> int:
+        """A whole-number argument (``default`` when absent), or the refusal naming it."""
+        value = self.args.get(name, default)
+        if value is None:
+            raise IllegalAction("missing_argument", name=name)
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise IllegalAction("bad_argument", name=name)
+        return value
+
+    def text_arg(self, name: str) -> str:
+        """A word argument, or the refusal naming it."""
+        value = self.args.get(name)
+        if value is None:
+            raise IllegalAction("missing_argument", name=name)
+        if not isinstance(value, str):
+            raise IllegalAction("bad_argument", name=name)
+        return value
 
     def __str__(self) -> str:
         parts = [self.kind]

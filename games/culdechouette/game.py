@@ -17,20 +17,6 @@ from .texts import MESSAGES, describe
 from .vocabulary import SPECS, legal, thrower_now, waited_for
 
 
-def _text(action: Action, name: str) -> str:
-    value = action.args.get(name)
-    if not isinstance(value, str):
-        raise IllegalAction("missing_argument", name=name)
-    return value
-
-
-def _int(action: Action, name: str) -> int:
-    value = action.args.get(name)
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise IllegalAction("missing_argument", name=name)
-    return value
-
-
 class CulDeChouette(Game[CulState]):
     name = "culdechouette"
     title = "Cul de chouette"
@@ -85,24 +71,24 @@ class CulDeChouette(Game[CulState]):
         if kind == "sirop_gagnant":
             return sirop.claim(state, player)
         if kind == "grelottine":
-            return grelottine.call(state, player, _text(action, "cible"), now_ms)
+            return grelottine.call(state, player, action.text_arg("cible"), now_ms)
         if kind == "miser":
-            return grelottine.stake(state, player, _text(action, "combinaison"), _int(action, "mise"))
+            return grelottine.stake(state, player, action.text_arg("combinaison"), action.int_arg("mise"))
         if kind == "max":
-            return grelottine.stake(state, player, _text(action, "combinaison"), None)
+            return grelottine.stake(state, player, action.text_arg("combinaison"), None)
         if kind == "relancer":
             keep = action.args.get("garder", [])
             if not isinstance(keep, list) or not all(isinstance(k, int) for k in keep):
                 raise IllegalAction("bad_keep")
             return grelottine.second_throw(state, player, [int(k) for k in keep], now_ms)
         if kind == "civet":
-            return civet.announce(state, player, _int(action, "mise"), _text(action, "combinaison"))
+            return civet.announce(state, player, action.int_arg("mise"), action.text_arg("combinaison"))
         if kind == "lance_civet":
-            return civet.give(state, player, _text(action, "cible"))
+            return civet.give(state, player, action.text_arg("cible"))
         if kind == "chante_sloubi":
             return sloubi.join(state, player)
         if kind == "sloubi":
-            return sloubi.sing(state, player, _int(action, "n"))
+            return sloubi.sing(state, player, action.int_arg("n"))
         if kind == "message":
             # only someone else's message during a song matters (handled above as an interruption)
             raise IllegalAction("not_now")

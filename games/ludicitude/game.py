@@ -31,13 +31,6 @@ def turn_points(state: LudicitudeState) -> int:
     return score(state.memorised, state.situation)
 
 
-def _int_arg(action: Action, name: str) -> int:
-    value = action.args.get(name, 0)
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalAction("bad_argument", name=name)
-    return value
-
-
 class Ludicitude(Game[LudicitudeState]):
     name = "ludicitude"
     title = "Ludicitude"
@@ -102,7 +95,7 @@ class Ludicitude(Game[LudicitudeState]):
         if "lapins" not in action.args:
             raise IllegalAction("missing_argument", name="lapins")
         choice = setaside.Choice(
-            _int_arg(action, "lapins"), _int_arg(action, "doubles"), _int_arg(action, "clapier")
+            action.int_arg("lapins", 0), action.int_arg("doubles", 0), action.int_arg("clapier", 0)
         )
         setaside.check(state.table, state.situation, choice)
         setaside.take(state.table, state.situation, choice)
