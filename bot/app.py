@@ -18,9 +18,8 @@ from discord.ext import commands
 from games.core import Game, registry
 
 from . import guild_config, health
-from .bot_manager import BotManager, JournalListener
 from .cogs import EXTENSIONS
-from .sessions import Session, wall_ms
+from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
 from .tables import presenter_for
@@ -60,7 +59,7 @@ class TaverneBot(commands.Bot):
         self.clock = clock
         self.sync_commands = sync_commands
         self._store: Store | None = None
-        self._manager: BotManager | None = None
+        self._manager: SessionManager | None = None
         self._clicks: ClickHandler | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._shutdown: asyncio.Future[None] | None = None
@@ -73,7 +72,7 @@ class TaverneBot(commands.Bot):
         return self._store
 
     @property
-    def manager(self) -> BotManager:
+    def manager(self) -> SessionManager:
         if self._manager is None:
             raise RuntimeError("les tables ne sont pas encore chargées (setup_hook)")
         return self._manager
@@ -104,7 +103,7 @@ class TaverneBot(commands.Bot):
         settings = self.settings
         self._store = await Store.open(settings.database)
         await self._beat(health.STARTING)
-        manager = BotManager(
+        manager = SessionManager(
             self._store,
             self.games,
             turn_timeout_ms=int(settings.turn_timeout_s * 1000),
@@ -209,7 +208,7 @@ class TaverneBot(commands.Bot):
 
 
 @contextlib.asynccontextmanager
-async def _every_table_held(manager: BotManager | None) -> AsyncIterator[None]:
+async def _every_table_held(manager: SessionManager | None) -> AsyncIterator[None]:
     """Waits for each table's move in progress, then holds every table so none starts."""
     async with contextlib.AsyncExitStack() as stack:
         for session in manager.sessions() if manager is not None else []:

@@ -13,11 +13,12 @@ from discord.ext import commands
 
 from .. import guild_config
 from ..guild_config import GuildConfig
-from ..options import check_options, option_choices, read_table_options
+from ..options import check_options, read_table_options
 from ..sessions import TableError
 from ..ui.components import clip
 from ..ui.private import answer_privately
 from ..words import say, table_error
+from .autocomplete import game_names, option_words
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -82,26 +83,6 @@ class Config(commands.Cog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
-    async def game_names(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        current = current.lower()
-        return [
-            app_commands.Choice(name=game.title, value=name)
-            for name, game in self.bot.games.items()
-            if current in name or current in game.title.lower()
-        ][:25]
-
-    async def option_words(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        chosen = getattr(interaction.namespace, "jeu", None)
-        game = self.bot.games.get(str(chosen)) if chosen else None
-        if game is None:
-            return []
-        pairs = option_choices(game, current, seed=False)
-        return [app_commands.Choice(name=label, value=value) for label, value in pairs]
-
     @app_commands.command(name="config", description="Réglages de Taverne sur ce serveur (Gérer le serveur)")
     @app_commands.describe(
         salons="Salons où jouer, ex. « #jeux #taverne », ou « partout »",
@@ -112,7 +93,7 @@ class Config(commands.Cog):
     @app_commands.choices(
         langue=[app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="English", value="en")]
     )
-    @app_commands.autocomplete(jeu=game_names, options=option_words)
+    @app_commands.autocomplete(jeu=game_names, options=option_words(seed=False))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
     async def config(

@@ -10,14 +10,14 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import guild_config
-from ..bot_manager import seed_of
-from ..options import QUOTED_MAX, check_options, option_choices, read_table_options, typed_options
-from ..sessions import TableError, stored
+from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
+from ..sessions import TableError, seed_of, stored
 from ..ui.clicks import display_name, render
 from ..ui.components import clip
 from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
 from ..words import say, table_error
+from .autocomplete import game_names, option_words
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -34,26 +34,6 @@ class Tables(commands.Cog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
-    async def game_names(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        current = current.lower()
-        return [
-            app_commands.Choice(name=game.title, value=name)
-            for name, game in self.bot.games.items()
-            if current in name or current in game.title.lower()
-        ][:25]
-
-    async def option_words(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        """Each option's possible values (``mode=bataille``, ``cible=3`` … ``7``, ``graine=``)."""
-        chosen = getattr(interaction.namespace, "jeu", None)
-        game = self.bot.games.get(str(chosen)) if chosen else None
-        if game is None:
-            return []
-        return [app_commands.Choice(name=label, value=value) for label, value in option_choices(game, current)]
-
     @app_commands.command(name="jouer", description="Ouvrir une table de jeu dans ce salon")
     @app_commands.describe(
         jeu="Le jeu",
@@ -62,7 +42,7 @@ class Tables(commands.Cog):
         strict="Jouer hors de son tour est une Bévue (Cul de chouette)",
         delai="Minutes laissées à un joueur attendu avant l'avertissement (retiré au double)",
     )
-    @app_commands.autocomplete(jeu=game_names, options=option_words)
+    @app_commands.autocomplete(jeu=game_names, options=option_words())
     @app_commands.guild_only()
     async def jouer(
         self,

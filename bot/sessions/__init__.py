@@ -1,6 +1,7 @@
-"""Tables per channel: the session manager, its errors and what it tells the bot."""
+"""Tables per channel: the session manager, its errors, what it tells the bot, and its journal."""
 
 from .errors import MESSAGES, TableError, stored
+from .journal import JournalListener, seed_of
 from .manager import (
     Listener,
     Notice,
@@ -14,12 +15,14 @@ from .manager import (
 
 __all__ = [
     "MESSAGES",
+    "JournalListener",
     "Listener",
     "Notice",
     "Outcome",
     "Session",
     "SessionManager",
     "TableError",
+    "seed_of",
     "session_waiting_for",
     "stored",
     "waiting_for",

@@ -33,6 +33,7 @@ from ..store import (
     SessionRecord,
     Store,
 )
+from . import journal
 from .errors import TableError
 
 log = logging.getLogger(__name__)
@@ -269,7 +270,9 @@ class SessionManager:
         host_name: str,
         options: dict[str, Any] | None = None,
         turn_timeout_ms: int | None = None,
+        seed: int | None = None,
     ) -> Session:
+        """A lobby; ``seed`` (``graine=``) is kept with it for the start."""
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
@@ -292,6 +295,7 @@ class SessionManager:
             created_ms=now,
             active_ms=now,
             turn_timeout_ms=turn_timeout_ms,
+            seed=seed,
         )
         try:
             await self.store.create_session(rec)
@@ -300,6 +304,16 @@ class SessionManager:
         session = Session(rec=rec, game=engine)
         self._register(session)
         self._arm(session)
+        journal.log.info(
+            "table %d ouverte : %s, salon %s, serveur %s, hôte %s, options %s%s",
+            session.id,
+            engine.name,
+            channel_id,
+            guild_id,
+            journal.named(session, [host_id]),
+            rec.options,
+            f", graine {seed}" if seed is not None else "",
+        )
         return session
 
     async def join(self, session_id: int, player: PlayerId, name: str) -> Session:
@@ -332,6 +346,7 @@ class SessionManager:
                 rec.status = ABANDONED
                 await self.store.finish(rec, ABANDONED, [], rec.active_ms)
                 self._forget(session)
+                journal.log.info("table %d fermée avant de commencer : plus personne n'y est assis", session.id)
                 return session
             if rec.host_id == player:
                 rec.host_id = next(iter(rec.names))
@@ -341,7 +356,8 @@ class SessionManager:
     async def start(
         self, session_id: int, player: PlayerId, *, seed: int | None = None, loaded: list[int] | None = None
     ) -> Outcome:
-        """The host starts the game; ``seed`` and ``loaded`` dice replay a known game (tests, bug reports)."""
+        """The host starts the game; ``seed`` (else the one the table was opened with) and ``loaded``
+        dice replay a known game (tests, bug reports)."""
         session = self._open_session(session_id)
         async with session.lock:
             rec = session.rec
@@ -350,6 +366,8 @@ class SessionManager:
             if player != rec.host_id:
                 raise TableError("not_host", host=session.name(rec.host_id))
             now = self.clock()
+            if seed is None:
+                seed = rec.seed
             if seed is None:
                 seed = random.SystemRandom().randrange(2**31)
             try:
@@ -364,6 +382,13 @@ class SessionManager:
             rec.state = state.model_dump_json()
             await self.store.save_session(rec)
         self._arm(session)
+        journal.log.info(
+            "table %d : partie de %s commencée avec %s (graine %s)",
+            session.id,
+            session.game.name,
+            journal.named(session, session.players),
+            journal.seed_of(session),
+        )
         return Outcome(session, events=events, turn_changed=True)
 
     async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
@@ -372,6 +397,13 @@ class SessionManager:
             if player != session.rec.host_id and not is_admin:
                 raise TableError("not_host_or_admin", host=session.name(session.rec.host_id))
             await self._finish(session, ABANDONED, self.clock())
+        journal.log.info(
+            "table %d abandonnée par %s%s (graine %s)",
+            session.id,
+            journal.named(session, [player]),
+            " (Gérer le serveur)" if is_admin and player != session.rec.host_id else "",
+            journal.seed_of(session),
+        )
         return session
 
     def _open_session(self, session_id: int) -> Session:
@@ -443,7 +475,9 @@ class SessionManager:
                 # The move is stored: it stands. The table is closed by the next click or restart.
                 log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
                 ended = False
-        if not ended:
+        if ended:
+            journal.log_end(session)
+        else:
             self._arm(session)
         return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import SessionManager, TableError, wall_ms
+from bot.sessions import SessionManager, TableError, seed_of, wall_ms
 from bot.store import Store
 from games.core import Action
 from tests.games.core.toy import GAME as TOY
@@ -370,3 +370,24 @@ async def test_an_engine_bug_is_contained(db_path: Path) -> None:
     finally:
         await manager.close()
         await store.close()
+
+
+async def test_a_seed_chosen_at_the_opening_is_kept_across_a_restart_and_deals_the_same_dice(
+    make_manager: MakeManager,
+) -> None:
+    first = await make_manager()
+    opened = await first.open(guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A", seed=77)
+    await first.set_message(opened, 99)
+    await first.join(opened.id, "2", "B")
+    await first.close()
+    second = await make_manager()
+    lobby = second.in_channel(10)
+    assert lobby is not None and seed_of(lobby) == 77
+    again = await second.open(guild_id=1, channel_id=11, game="toy", host_id="1", host_name="A", seed=77)
+    await second.join(again.id, "2", "B")
+    throws = []
+    for table in (lobby, again):
+        await second.start(table.id, "1")
+        assert table.state is not None and table.state.dice.seed == 77
+        throws.append([e.data for e in (await second.act(table.id, "1", THROW, wall_ms())).events])
+    assert throws[0] == throws[1] and throws[0]

@@ -145,3 +145,20 @@ async def test_config_has_english_names_and_is_hidden_from_members_by_default(tm
         assert all(o["description_localizations"].get("en-GB") for o in payload["options"])
     finally:
         await bot.close()
+
+
+async def test_config_suggests_the_same_games_and_options_as_jouer_but_no_seed(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot():
+        for command in ("jouer", "config"):
+            games = await emu.autocomplete(tavern.channel, emu.owner, command, {"jeu": "cab"}, focused="jeu")
+            assert [c["value"] for c in games] == ["cabane"] and games[0]["name"].startswith("La Cabane")
+        typed = {"jeu": "culdechouette", "options": ""}
+        offered = {
+            command: [c["value"] for c in await emu.autocomplete(tavern.channel, emu.owner, command, typed, "options")]
+            for command in ("jouer", "config")
+        }
+        assert "graine=1234" in offered["jouer"] and not any(v.startswith("graine=") for v in offered["config"])
+        assert {"negatives=oui", "strict=non"} <= set(offered["config"])
+        assert offered["config"] == [v for v in offered["jouer"] if not v.startswith("graine=")]
+    emu.assert_no_violations()

@@ -11,9 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.bot_manager import BotManager, JournalListener
 from bot.logs import MASK, setup_logging
-from bot.sessions import wall_ms
+from bot.sessions import JournalListener, SessionManager, wall_ms
 from bot.settings import Settings
 from bot.store import Store
 from games.core import Action
@@ -63,9 +62,9 @@ def test_the_level_comes_from_the_settings(root_logging: None) -> None:
 
 
 @pytest.fixture
-async def manager(tmp_path: Path) -> AsyncIterator[BotManager]:
+async def manager(tmp_path: Path) -> AsyncIterator[SessionManager]:
     store = await Store.open(tmp_path / "taverne.sqlite3")
-    manager = BotManager(store, GAMES, turn_timeout_ms=100, idle_timeout_ms=3_600_000)
+    manager = SessionManager(store, GAMES, turn_timeout_ms=100, idle_timeout_ms=3_600_000)
     manager.listener = JournalListener(Heard())
     yield manager
     await manager.close()
@@ -77,7 +76,7 @@ def lines(caplog: pytest.LogCaptureFixture) -> list[str]:
 
 
 async def test_a_tables_life_is_logged_one_line_per_event(
-    manager: BotManager, caplog: pytest.LogCaptureFixture
+    manager: SessionManager, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
     session = await manager.open(
@@ -95,7 +94,7 @@ async def test_a_tables_life_is_logged_one_line_per_event(
 
 
 async def test_removals_abandons_and_closed_lobbies_are_logged(
-    manager: BotManager, caplog: pytest.LogCaptureFixture
+    manager: SessionManager, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
     session = await manager.open(guild_id=5, channel_id=10, game="toy", host_id="1", host_name="Anne")
