@@ -6,11 +6,23 @@ from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.players import play_cul_de_chouette
 from tests.e2e.table import act, open_table, scores, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+from tests.emulator import Message
 
 # Arthur, Perceval, Karadoc throw 1, 5, 6 for the order: Arthur starts.
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTE_VELUTE = [2, 2, 4]  # 2 + 2 = 4: the first to shout « Pas mou le caillou ! » wins 2 × 4² = 32
 SUITE = [3, 4, 5]  # the last to shout « Grelotte ça picote ! » loses 10
+
+
+def assert_won_at_343(table: Message) -> None:
+    """The table shows the end: a winner at 343 or more, named with the trophy, and no game button."""
+    shown = table.shown()
+    assert "Partie terminée" in shown
+    points = scores(table)
+    winner = max(points, key=lambda name: points[name])
+    assert points[winner] >= 343
+    assert f"🏆 @{winner}" in shown
+    assert [b for b in table.buttons if (b.custom_id or "").startswith("tv:")] == []
 
 
 async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) -> None:
@@ -20,17 +32,9 @@ async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) ->
         lobby = await open_table(emu, tavern.channel, tavern.arthur, options="shout_window_ms=1000")
         await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
         clicks = await play_cul_de_chouette(emu, bot, tavern.channel, tavern.players)
-        final = lobby
-        shown = final.shown()
-        assert "Partie terminée" in shown
-        points = scores(final)
-        winner = max(points, key=lambda name: points[name])
-        assert points[winner] >= 343
-        assert f"🏆 @{winner}" in shown
-        assert [b for b in final.buttons if (b.custom_id or "").startswith("tv:")] == []
+        assert_won_at_343(lobby)
         assert clicks > 20
     emu.assert_no_violations()
-
 
 
 async def test_three_players_play_to_343_through_a_restart_of_the_bot(tavern: Tavern) -> None:
@@ -48,14 +52,10 @@ async def test_three_players_play_to_343_through_a_restart_of_the_bot(tavern: Ta
         assert table_message(tavern.channel) is table
         assert scores(table) == points_before
         after = await play_cul_de_chouette(emu, bot, tavern.channel, tavern.players)
-        shown = table.shown()
-        assert "Partie terminée" in shown
-        points = scores(table)
-        winner = max(points, key=lambda name: points[name])
-        assert points[winner] >= 343
-        assert f"🏆 @{winner}" in shown
+        assert_won_at_343(table)
         assert before == 40 and after > 0
     emu.assert_no_violations()
+
 
 async def throw(tavern: Tavern) -> None:
     """Arthur throws the chouettes, then the cul."""
@@ -164,8 +164,15 @@ async def test_an_outsider_joins_by_singing_the_sloubi_in_the_channel(tavern: Ta
         for n in (1, 2, 3):
             await emu.send_message(tavern.channel, tavern.outsider, f"Sloubi {n}", at_ms=t + 1000 * n)
         # A song sung to the end is worth half as much again: 3 × 3 // 2 = 4.
-        await emu.wait_until(lambda: scores(table_message(tavern.channel)).get("Léodagan") == 4, what="the song")
-        assert scores(table_message(tavern.channel)) == {"Arthur": 0, "Perceval": 32, "Karadoc": 0, "Léodagan": 4}
+        await emu.wait_until(
+            lambda: scores(table_message(tavern.channel)).get("Léodagan") == 4, what="the song"
+        )
+        assert scores(table_message(tavern.channel)) == {
+            "Arthur": 0,
+            "Perceval": 32,
+            "Karadoc": 0,
+            "Léodagan": 4,
+        }
     emu.assert_no_violations()
 
 
@@ -177,7 +184,9 @@ async def test_a_wrong_couplet_ends_the_song_with_a_bevue(tavern: Tavern) -> Non
         await act(emu, table_message(tavern.channel), tavern.outsider, "chante_sloubi")
         await emu.send_message(tavern.channel, tavern.outsider, "Sloubi 1")
         await emu.send_message(tavern.channel, tavern.outsider, "Sloubi 3")
-        await emu.wait_until(lambda: scores(table_message(tavern.channel)).get("Léodagan") == 3 - 10, what="the Bévue")
+        await emu.wait_until(
+            lambda: scores(table_message(tavern.channel)).get("Léodagan") == 3 - 10, what="the Bévue"
+        )
         assert "Bévue" in table_message(tavern.channel).text()
     emu.assert_no_violations()
 
