@@ -191,9 +191,14 @@ class ClickHandler:
         uploaded again only when their bytes changed)."""
         await self.defer_if_late(interaction)
         embed, view, files = await render(session)
+        await self._edit_clicked(interaction, {"embed": embed, "view": view}, files)
+
+    async def _edit_clicked(
+        self, interaction: discord.Interaction[Any], changes: dict[str, Any], files: list[discord.File]
+    ) -> None:
+        """Edits the clicked message, through the answer or after it, re-uploading only changed pictures."""
         message_id = interaction.message.id if interaction.message is not None else None
         key, attachments = self.pictures.to_send(message_id, files)
-        changes: dict[str, Any] = {"embed": embed, "view": view}
         if attachments is not None:
             changes["attachments"] = attachments
         if interaction.response.is_done():
@@ -233,16 +238,7 @@ class ClickHandler:
             words, view, files = await self.hand(session, player)
             if words:
                 text = f"{head}\n\n{words}"
-        message_id = interaction.message.id if interaction.message is not None else None
-        key, attachments = self.pictures.to_send(message_id, files)
-        changes: dict[str, Any] = {"content": clip(text, 2000), "view": view}
-        if attachments is not None:
-            changes["attachments"] = attachments
-        if interaction.response.is_done():
-            await interaction.edit_original_response(**changes)
-        else:
-            await interaction.response.edit_message(**changes)
-        self.pictures.shown(message_id, key)
+        await self._edit_clicked(interaction, {"content": clip(text, 2000), "view": view}, files)
 
     async def unrouted(self, interaction: discord.Interaction[Any]) -> None:
         """A click discord.py drops: its button is no longer on the message as Discord sends it now
