@@ -70,6 +70,9 @@ class JournalListener:
         elif notice.kind == "ended":
             log.info("table %d (%s) : fin de partie annoncée après le redémarrage", session.id, session.game.name)
             log_end(session)
+        elif notice.kind == "closed_late":
+            log.info("table %d (%s) : fermée au clic suivant après un échec d'écriture", session.id, session.game.name)
+            log_end(session)
         elif notice.kind == "lobby_lost":
             log.info("table %d (%s) : salle d'attente sans message, affichée de nouveau", session.id, session.game.name)
         await self.inner.table_changed(session, events, notice)

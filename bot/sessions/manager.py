@@ -86,7 +86,8 @@ class Outcome:
 class Notice:
     """Something that happened without a click. ``kind``: window_closed, warned, removed,
     idle_closed, resumed, ended (at the restart: a game found over, now closed, or closed just
-    before the bot died; its end not told yet), lobby_lost (a lobby stored without its message,
+    before the bot died; its end not told yet), closed_late (a won game whose closing failed on a
+    storage error, closed by the next click), lobby_lost (a lobby stored without its message,
     to be shown again). A table set aside as unreadable goes to the listener's ``table_broken``,
     when it has one."""
 
@@ -435,7 +436,7 @@ class SessionManager:
             async with session.lock:
                 ended = self._by_id.get(session.id) is session and await self._end_if_over(session)
             if ended:
-                await self._notify(session, [], Notice("ended"))
+                await self._notify(session, [], Notice("closed_late"))
             raise TableError("closed")
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:

@@ -690,6 +690,7 @@ class ClickHandler:
         elif notice.kind == "ended":
             # The 🏆 line follows (the state is over), with the table drawn as it ended.
             lines.append("🔁 Le bot a redémarré.")
+        # closed_late: no line of its own; the 🏆 line follows, as after any win.
         elif notice.kind == "warned" and notice.deadline_ms is not None:
             lines.append(
                 f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}."

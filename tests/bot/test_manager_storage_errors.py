@@ -47,7 +47,7 @@ async def test_a_win_whose_closing_fails_stands_and_the_next_click_closes_the_ta
         with pytest.raises(TableError) as late:
             await manager.act(session.id, "a", THROW, at + 1)
         assert late.value.code == "closed" and manager.in_channel(10) is None
-        assert heard.kinds()[-1] == "ended"
+        assert heard.kinds()[-1] == "closed_late"
         [stats] = await store.stats(1)
         assert (stats.game, stats.played, stats.won) == ("cabane", 1, 1)
         assert [r[0] for r in await store.leaderboard(1) if r[2] == 1] == [{"a": "A", "b": "B"}[winner]]
