@@ -6,17 +6,17 @@ Pure: a state (or the view dict sent to players) in, PNG bytes out. No Discord h
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 from pydantic import BaseModel
 
 from games.barricade import Destination, load_board
 from games.barricade.state import MINERS, TENT
+
+from .fonts import fit, load_font
 
 WIDTH = 960
 STEP_X = 36
@@ -47,22 +47,6 @@ COLOUR_RGB: dict[str, tuple[int, int, int]] = {
 DARK_TEXT = {"jaune", "orange"}
 
 
-@cache
-def _font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """DejaVu when the system has it (accents); Pillow's own font otherwise."""
-    try:
-        return ImageFont.truetype("DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf", size)
-    except OSError:
-        return ImageFont.load_default(size=size)
-
-
-def _fit(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
-    """Pillow's fallback font has no accents: write « é » as « e » rather than a box."""
-    if isinstance(font, ImageFont.FreeTypeFont) and "DejaVu" in (font.getname()[0] or ""):
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
-
-
 def point_xy(x: float, y: float) -> tuple[float, float]:
     """Where the board point at grid (x, y) is drawn, in pixels."""
     return MARGIN_X + x * STEP_X, TOP + (13 - y) * STEP_Y
@@ -77,8 +61,8 @@ def _as_dict(state: BaseModel | Mapping[str, Any]) -> Mapping[str, Any]:
 def _centered(
     draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, fill: Any, bold: bool = False
 ) -> None:
-    font = _font(size, bold)
-    draw.text(at, _fit(text, font), font=font, fill=fill, anchor="mm")
+    font = load_font(size, bold)
+    draw.text(at, fit(text, font), font=font, fill=fill, anchor="mm")
 
 
 def render_board(
@@ -207,8 +191,8 @@ def _header(
         colour = colours.get(player, "")
         in_mine = sum(1 for where in miners.get(player, []) if where == mine)
         draw.ellipse([x, 16, x + 16, 32], fill=COLOUR_RGB.get(colour, INK), outline=INK)
-        font = _font(15)
-        label = _fit(f"{names.get(player, player)} {in_mine}/{MINERS}", font)
+        font = load_font(15)
+        label = fit(f"{names.get(player, player)} {in_mine}/{MINERS}", font)
         draw.text((x + 22, 24), label, font=font, fill=INK, anchor="lm")
         if player == turn:
             width = draw.textlength(label, font=font)
@@ -225,5 +209,5 @@ def _header(
         status = f"{names.get(turn, turn)} déplace la barrière du point surligné, ou la laisse"
     else:
         status = f"À {names.get(turn, turn)} de lancer le dé"
-    font = _font(17)
-    draw.text((16, 58), _fit(status, font), font=font, fill=INK, anchor="lm")
+    font = load_font(17)
+    draw.text((16, 58), fit(status, font), font=font, fill=INK, anchor="lm")

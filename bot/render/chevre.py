@@ -7,11 +7,12 @@ enough for a phone; doubles stand across, as at the table. The two end tiles are
 from __future__ import annotations
 
 import io
-import unicodedata
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
+
+from .fonts import fit, load_font
 
 MAX_WIDTH = 900
 MARGIN = 16
@@ -25,8 +26,6 @@ INK = (30, 30, 30)
 EDGE = (70, 60, 50)
 GOLD = (235, 185, 40)
 TEXT = (240, 240, 230)
-# A font with French accents, found in the usual system folders; Pillow's own font otherwise.
-FONT_FILE = "DejaVuSans.ttf"
 
 # Where the pips of each number sit in a square half, as fractions of its side.
 PIPS: dict[int, list[tuple[float, float]]] = {
@@ -42,18 +41,6 @@ PIPS: dict[int, list[tuple[float, float]]] = {
 Box = tuple[int, int, int, int]
 
 
-def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    try:
-        return ImageFont.truetype(FONT_FILE, size)
-    except OSError:
-        return ImageFont.load_default(size=size)
-
-
-def _words(text: str, font: ImageFont.FreeTypeFont | ImageFont.ImageFont) -> str:
-    """The text, without accents when only Pillow's own font is there (it has no accented letters)."""
-    if str(getattr(font, "path", "")).endswith(FONT_FILE):
-        return text
-    return "".join(c for c in unicodedata.normalize("NFKD", text) if not unicodedata.combining(c))
 
 
 def _png(image: Image.Image) -> bytes:
@@ -113,12 +100,12 @@ def _header(view: dict[str, Any]) -> str:
 def render_chain(view: dict[str, Any]) -> bytes:
     """The chain of a public view (``GAME.view(state, None)``) as a PNG at most MAX_WIDTH wide."""
     chain: list[tuple[int, int]] = [(int(a), int(b)) for a, b in view.get("chain", [])]
-    font = _font(15)
+    font = load_font(15)
     if not chain:
         image = Image.new("RGB", (420, HEADER + 2 * MARGIN + 30), FELT)
         draw = ImageDraw.Draw(image)
-        draw.text((MARGIN, MARGIN), _words(_header(view), font), fill=TEXT, font=font)
-        draw.text((MARGIN, MARGIN + HEADER + 4), _words("La chaîne est vide.", font), fill=TEXT, font=font)
+        draw.text((MARGIN, MARGIN), fit(_header(view), font), fill=TEXT, font=font)
+        draw.text((MARGIN, MARGIN + HEADER + 4), fit("La chaîne est vide.", font), fill=TEXT, font=font)
         return _png(image)
     widths = [HALF if a == b else 2 * HALF for a, b in chain]
     rows = _rows(widths, MAX_WIDTH - 2 * MARGIN)
@@ -128,7 +115,7 @@ def render_chain(view: dict[str, Any]) -> bytes:
     height = MARGIN + HEADER + len(rows) * row_height + (len(rows) - 1) * 2 * GAP + MARGIN
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN - 2), _words(_header(view), font), fill=TEXT, font=font)
+    draw.text((MARGIN, MARGIN - 2), fit(_header(view), font), fill=TEXT, font=font)
     ends = {0, len(chain) - 1}
     top = MARGIN + HEADER
     for row in rows:
@@ -147,7 +134,7 @@ def render_chain(view: dict[str, Any]) -> bytes:
 
 def render_hand(tiles: Sequence[str], playable: Collection[str] = ()) -> bytes:
     """A private hand, tiles standing upright with their names under them; ``playable`` ones outlined."""
-    font = _font(14)
+    font = load_font(14)
     if not tiles:
         image = Image.new("RGB", (240, 60), FELT)
         ImageDraw.Draw(image).text((MARGIN, 20), "Main vide.", fill=TEXT, font=font)
