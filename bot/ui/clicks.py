@@ -305,20 +305,29 @@ class ClickHandler:
             return None
         return session
 
+    def table_named(self, custom_id: str, *, same_turn: bool) -> tuple[ids.TableId, Session]:
+        """The game a custom_id names, or the TableError saying why not (malformed, closed, stale)."""
+        try:
+            parsed = ids.parse_table_id(custom_id)
+        except ids.BadId:
+            raise TableError("malformed") from None
+        session = self.manager.by_id(parsed.session)
+        if session is None or session.state is None:
+            raise TableError("closed")
+        if same_turn and parsed.turn != session.state.turn_no:
+            raise TableError("stale")
+        return parsed, session
+
     async def group(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
         """A group of a very long list was picked: its actions, privately, to choose from."""
         try:
-            parsed = ids.parse_table_id(custom_id)
+            parsed, session = self.table_named(custom_id, same_turn=True)
             index = ids.from36(values[0]) if len(values) == 1 else -1
         except ids.BadId:
             await self.private(interaction, TableError("malformed").text)
             return
-        session = self.manager.by_id(parsed.session)
-        if session is None or session.state is None:
-            await self.private(interaction, TableError("closed").text)
-            return
-        if parsed.turn != session.state.turn_no:
-            await self.private(interaction, TableError("stale").text)
+        except TableError as error:
+            await self.private(interaction, error.text)
             return
         view = presenter_for(session.game).group_view(session, parsed.tail[len(GROUP) :], index)
         if view is None:
@@ -425,15 +434,7 @@ class ClickHandler:
     # --- forms (free numbers, words) -----------------------------------------------------------
     async def ask(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         try:
-            parsed = ids.parse_table_id(custom_id)
-            session = self.manager.by_id(parsed.session)
-            if session is None or session.state is None:
-                raise TableError("closed")
-            if parsed.turn != session.state.turn_no:
-                raise TableError("stale")
-        except ids.BadId:
-            await self.private(interaction, TableError("malformed").text)
-            return
+            parsed, session = self.table_named(custom_id, same_turn=True)
         except TableError as error:
             await self.private(interaction, error.text)
             return
@@ -504,13 +505,9 @@ class ClickHandler:
     # --- the table's menu -----------------------------------------------------------------------------
     async def menu(self, interaction: discord.Interaction[Any], custom_id: str) -> None:
         try:
-            parsed = ids.parse_table_id(custom_id)
-        except ids.BadId:
-            await self.private(interaction, TableError("malformed").text)
-            return
-        session = self.manager.by_id(parsed.session)
-        if session is None or session.state is None:
-            await self.private(interaction, TableError("closed").text)
+            parsed, session = self.table_named(custom_id, same_turn=False)
+        except TableError as error:
+            await self.private(interaction, error.text)
             return
         player = str(interaction.user.id)
         if parsed.tail == "me":
