@@ -57,19 +57,19 @@ async def test_three_players_play_to_343_through_a_restart_of_the_bot(tavern: Ta
     emu.assert_no_violations()
 
 
-async def throw(tavern: Tavern) -> None:
-    """Arthur throws the chouettes, then the cul."""
+async def arthur_has_thrown(tavern: Tavern) -> Message:
+    """Arthur opens the table, Perceval and Karadoc sit, Arthur throws the chouettes, then the cul."""
+    lobby = await open_table(tavern.emu, tavern.channel, tavern.arthur)
+    await seat_and_start(tavern.emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
     for _ in range(2):
         await act(tavern.emu, table_message(tavern.channel), tavern.arthur, "lancer")
+    return table_message(tavern.channel)
 
 
 async def test_pas_mou_le_caillou_the_first_to_shout_wins_the_points(tavern: Tavern) -> None:
     emu = tavern.emu
     async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}):
-        lobby = await open_table(emu, tavern.channel, tavern.arthur)
-        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-        await throw(tavern)
-        table = table_message(tavern.channel)
+        table = await arthur_has_thrown(tavern)
         assert "Chouette-Velute de 4" in table.text()
         t = emu.now_ms()
         # Arrival order is not shout order: each click's own time decides.
@@ -84,10 +84,7 @@ async def test_pas_mou_le_caillou_the_first_to_shout_wins_the_points(tavern: Tav
 async def test_pas_mou_le_caillou_shouted_together_costs_both_the_points(tavern: Tavern) -> None:
     emu = tavern.emu
     async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_VELUTE)}):
-        lobby = await open_table(emu, tavern.channel, tavern.arthur)
-        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-        await throw(tavern)
-        table = table_message(tavern.channel)
+        table = await arthur_has_thrown(tavern)
         t = emu.now_ms()
         await act(emu, table, tavern.perceval, "pas_mou_le_caillou", at_ms=t + 300)
         await act(emu, table, tavern.karadoc, "pas_mou_le_caillou", at_ms=t + 420)  # within 150 ms: a tie
@@ -99,10 +96,7 @@ async def test_pas_mou_le_caillou_shouted_together_costs_both_the_points(tavern:
 async def test_grelotte_ca_picote_the_last_to_shout_loses_ten(tavern: Tavern) -> None:
     emu = tavern.emu
     async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + SUITE)}):
-        lobby = await open_table(emu, tavern.channel, tavern.arthur)
-        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-        await throw(tavern)
-        table = table_message(tavern.channel)
+        table = await arthur_has_thrown(tavern)
         assert "Suite" in table.text()
         t = emu.now_ms()
         await act(emu, table, tavern.karadoc, "grelotte_ca_picote", at_ms=t + 800)
@@ -116,10 +110,7 @@ async def test_a_tie_for_last_is_settled_by_sans_fin_then_by_the_dice(tavern: Ta
     emu = tavern.emu
     # After the Suite, the dice tie-break throws one die each: Perceval 6, Karadoc 2 — the highest loses.
     async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + SUITE + [6, 2])}):
-        lobby = await open_table(emu, tavern.channel, tavern.arthur)
-        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-        await throw(tavern)
-        table = table_message(tavern.channel)
+        table = await arthur_has_thrown(tavern)
         t = emu.now_ms()
         await act(emu, table, tavern.arthur, "grelotte_ca_picote", at_ms=t + 200)
         await act(emu, table, tavern.perceval, "grelotte_ca_picote", at_ms=t + 700)
@@ -139,10 +130,7 @@ NEANT = [1, 3, 6]  # nothing: the round goes on
 async def play_first_round(tavern: Tavern) -> None:
     """Arthur's Chouette-Velute (Perceval shouts first: +32), then two Néants: the round ends."""
     emu = tavern.emu
-    lobby = await open_table(emu, tavern.channel, tavern.arthur)
-    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-    await throw(tavern)
-    table, t = table_message(tavern.channel), emu.now_ms()
+    table, t = await arthur_has_thrown(tavern), emu.now_ms()
     for n, player in enumerate([tavern.perceval, tavern.karadoc, tavern.arthur]):
         await act(emu, table, player, "pas_mou_le_caillou", at_ms=t + 300 * (n + 1))
     for player in (tavern.perceval, tavern.karadoc):
@@ -197,10 +185,7 @@ CHOUETTE_DE_3 = [3, 3, 5]
 async def sirote(tavern: Tavern) -> None:
     """Arthur's Chouette de 3, « Je sirote ! », Perceval bets (Beau-Sirop), Karadoc does not, the die."""
     emu = tavern.emu
-    lobby = await open_table(emu, tavern.channel, tavern.arthur)
-    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
-    await throw(tavern)
-    assert "Chouette de 3" in table_message(tavern.channel).text()
+    assert "Chouette de 3" in (await arthur_has_thrown(tavern)).text()
     await act(emu, table_message(tavern.channel), tavern.arthur, "siroter")
     await act(emu, table_message(tavern.channel), tavern.perceval, "beau_sirop")
     await act(emu, table_message(tavern.channel), tavern.karadoc, "couche_sirop")
