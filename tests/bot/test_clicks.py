@@ -137,7 +137,7 @@ async def table(
 def button_id(session: Session, label: str) -> str:
     view = presenter_for(session.game).components(session)
     for item in view.children:
-        data = item.to_component_dict()  # type: ignore[attr-defined]
+        data = item.to_component_dict()
         if data.get("label") == label:
             return str(data["custom_id"])
     raise AssertionError(f"no button {label!r}")
@@ -247,7 +247,7 @@ async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answer
 async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: MakeManager) -> None:
     manager = await make_manager()
     session, clicks, _ = await table(manager, ("1", "2"), game="wide", squares=130)
-    items = [i.to_component_dict() for i in presenter_for(session.game).components(session).children]  # type: ignore[attr-defined]
+    items = [i.to_component_dict() for i in presenter_for(session.game).components(session).children]
     [groups] = [i for i in items if i["type"] == 3]
     assert [o["label"] for o in groups["options"]][-2:] == [
         "Placer 101 → Placer 125",

@@ -3,28 +3,15 @@ allows, the default options it sets and the language it chooses are what /jouer 
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
 
 from bot.cogs.config import ConfigError, parse_channels
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, pointed_at
+from tests.e2e.tavern import Tavern
 
 MANAGE_GUILD = 1 << 5
 
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator() as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
 
 
 async def test_config_is_refused_privately_without_manage_server(tavern: Tavern) -> None:

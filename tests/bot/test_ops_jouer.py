@@ -5,8 +5,6 @@ option's values, a bad value is explained in French, ``graine=<n>`` replays the 
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -14,22 +12,16 @@ from bot.app import TaverneBot
 from bot.options import option_choices
 from games.core import registry
 from tests.e2e.table import act, seat_and_start, table_message
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Channel, Emulator, Message, User, pointed_at
+from tests.e2e.tavern import Tavern
+from tests.emulator import Channel, Emulator, Message, User
 
 SEED_LINE = re.compile(r"Graine des dés : (\d+) — `/jouer jeu:(\w+) options:graine=(\d+)`")
 
 
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+@pytest.fixture(autouse=True)
+def channel_limit(emu: Emulator) -> None:
+    """Messages sent faster than Discord's 5 per 5 s (the test plays at machine speed)."""
+    emu.set_rate_limit(50, 1.0)
 
 
 async def test_the_autocomplete_lists_each_options_possible_values(tavern: Tavern) -> None:

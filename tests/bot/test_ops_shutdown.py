@@ -15,7 +15,7 @@ import os
 import signal
 import sqlite3
 import sys
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,23 +24,17 @@ from bot.app import create_bot
 from bot.health import check
 from games.cabane import GAME as CABANE
 from tests.e2e.table import button_for, seat_and_start, table_message
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, InteractionRecord, Message, User, pointed_at
+from tests.e2e.tavern import Tavern
+from tests.emulator import Emulator, InteractionRecord, Message, User
 from tests.emulator.running import running
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(50, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+@pytest.fixture(autouse=True)
+def channel_limit(emu: Emulator) -> None:
+    """Messages sent faster than Discord's 5 per 5 s (the test plays at machine speed)."""
+    emu.set_rate_limit(50, 1.0)
 
 
 @contextlib.contextmanager

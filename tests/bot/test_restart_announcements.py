@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import sqlite3
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -18,22 +17,16 @@ from bot.store import LOBBY, SessionRecord, Store
 from games.cabane import GAME as CABANE
 from games.core import Action, Event, registry
 from tests.e2e.table import open_table, seat_and_start, table_message
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, Message, pointed_at
+from tests.e2e.tavern import Tavern
+from tests.emulator import Emulator, Message
 
 BATAILLE = "mode=bataille cible=3"
 
 
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator(rate_limit=(1000, 1.0)) as emulator:
-        with pointed_at(emulator):
-            yield emulator
-
-
-@pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+@pytest.fixture(autouse=True)
+def channel_limit(emu: Emulator) -> None:
+    """Messages sent faster than Discord's 5 per 5 s (the test plays at machine speed)."""
+    emu.set_rate_limit(1000, 1.0)
 
 
 class Dying:

@@ -4,7 +4,6 @@ what timers say close together becomes one table edit and one channel message.""
 from __future__ import annotations
 
 import io
-from collections.abc import AsyncIterator
 from pathlib import Path
 
 import discord
@@ -18,7 +17,7 @@ from tests.e2e.tavern import Tavern
 from tests.emulator import Message
 from tests.games.core.toy import GAME as TOY
 
-from .ux_support import TABLE, click, emulated_tavern, manager_for, start_table
+from .ux_support import TABLE, click, manager_for, start_table
 
 NAMES = {"111": "Alice", "222": "Bob", "333": "Chloé"}
 PICTURE = "plateau.png"
@@ -35,10 +34,10 @@ class Board:
         return [discord.File(io.BytesIO(self.data), filename=PICTURE)]
 
 
-@pytest.fixture
-async def tavern(tmp_path: Path) -> AsyncIterator[Tavern]:
-    async with emulated_tavern(tmp_path) as tavern:
-        yield tavern
+@pytest.fixture(autouse=True)
+def at_test_speed(tavern: Tavern) -> None:
+    """The real bot's pings of a fast game are not paced to Discord's 5 messages per 5 s."""
+    tavern.at_test_speed()
 
 
 def picture(table: Message) -> tuple[int, bytes]:

@@ -6,8 +6,6 @@ in that same message, the hand as it is now."""
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -16,8 +14,6 @@ from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
 from tests.emulator import Message
-
-from .ux_support import emulated_tavern
 
 UPDATE_MESSAGE = 7  # the interaction's answer edits the message the click came from
 PNG = b"\x89PNG"
@@ -29,10 +25,10 @@ DEAL = [
 ]
 
 
-@pytest.fixture
-async def tavern(tmp_path: Path) -> AsyncIterator[Tavern]:
-    async with emulated_tavern(tmp_path) as tavern:
-        yield tavern
+@pytest.fixture(autouse=True)
+def at_test_speed(tavern: Tavern) -> None:
+    """The real bot's pings of a fast game are not paced to Discord's 5 messages per 5 s."""
+    tavern.at_test_speed()
 
 
 def footer_turn(table: Message) -> int:

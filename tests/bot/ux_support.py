@@ -19,8 +19,6 @@ from bot.tables import presenter_for
 from bot.ui.clicks import ClickHandler
 from bot.ui.translate import translate_click
 from games.core import Game, PlayerId
-from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, pointed_at
 
 from .test_clicks import Interaction, Message, Said
 
@@ -90,17 +88,6 @@ async def manager_for(
     finally:
         await manager.close()
         await store.close()
-
-
-@contextlib.asynccontextmanager
-async def emulated_tavern(tmp_path: Path) -> AsyncIterator[Tavern]:
-    """Kaamelott's tavern (tests/e2e/tavern.py) in the Discord emulator, its channel at test speed:
-    the real bot's pings of a fast game are not paced to Discord's 5 messages per 5 s."""
-    async with Emulator() as emu:
-        with pointed_at(emu):
-            tavern = make_tavern(emu, tmp_path / "taverne.sqlite3")
-            tavern.at_test_speed()
-            yield tavern
 
 
 async def start_table(

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
 import pytest
 
-from tests.emulator import Channel, Emulator, Guild, User, pointed_at
+from tests.emulator import Channel, Emulator, Guild, User
 
 
 @dataclass
@@ -18,13 +17,6 @@ class World:
     alice: User
     bob: User
     carol: User
-
-
-@pytest.fixture
-async def emu() -> AsyncIterator[Emulator]:
-    async with Emulator() as emulator:
-        with pointed_at(emulator):
-            yield emulator
 
 
 @pytest.fixture

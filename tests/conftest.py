@@ -1,3 +1,7 @@
+"""Fixtures shared by every test that runs the real bot: a local Discord emulator (discord.py pointed
+at it for the test) and a server with three players and an outsider (``tests/e2e/tavern.py``), the
+bot's database in tmp_path."""
+
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
