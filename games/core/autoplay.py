@@ -6,6 +6,8 @@ The generator is passed in (never the global one) so a run is reproducible from 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from .game import TICK, Game
@@ -31,6 +33,39 @@ def choose(
     return player, action, at
 
 
+@dataclass(frozen=True)
+class Step:
+    """One random move: the state before it, who did what when, the state after and the events."""
+
+    before: BaseState
+    player: PlayerId
+    action: Action
+    at_ms: int
+    after: BaseState
+    events: list[Event]
+
+
+def random_steps(
+    game: Game[Any],
+    state: BaseState,
+    rng: random.Random,
+    now_ms: int = 0,
+    max_steps: int = 20_000,
+) -> Iterator[Step]:
+    """Random legal moves, applied one after another, until the game is over (or nothing can
+    happen, or ``max_steps``)."""
+    for _ in range(max_steps):
+        if state.over:
+            return
+        move = choose(game, state, rng, now_ms)
+        if move is None:
+            return
+        player, action, now_ms = move
+        after, events = game.apply(state, player, action, now_ms)
+        yield Step(state, player, action, now_ms, after, events)
+        state = after
+
+
 def play_out(
     game: Game[Any],
     state: BaseState,
@@ -40,13 +75,7 @@ def play_out(
 ) -> tuple[BaseState, list[tuple[PlayerId, Action, int, list[Event]]]]:
     """Play random legal moves until the game is over (or nothing can happen, or max_steps)."""
     log: list[tuple[PlayerId, Action, int, list[Event]]] = []
-    for _ in range(max_steps):
-        if state.over:
-            break
-        move = choose(game, state, rng, now_ms)
-        if move is None:
-            break
-        player, action, now_ms = move
-        state, events = game.apply(state, player, action, now_ms)
-        log.append((player, action, now_ms, events))
+    for step in random_steps(game, state, rng, now_ms, max_steps):
+        state = step.after
+        log.append((step.player, step.action, step.at_ms, step.events))
     return state, log

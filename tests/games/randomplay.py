@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from games.core import Action, BaseState, Event, Game, PlayerId
-from games.core.autoplay import choose
+from games.core.autoplay import random_steps
 
 # How many random games each game's property test plays; CI uses the default.
 RANDOM_GAMES = int(os.environ.get("TAVERNE_RANDOM_GAMES", "1000"))
@@ -30,23 +30,15 @@ def play_random_game(
     round_trip_every: int = 1,
 ) -> tuple[BaseState, list[tuple[PlayerId, Action, int]]]:
     """Plays ``start`` to its end with random legal moves; returns the end state and the moves."""
-    rng = random.Random(seed)
-    state, now = start, 0
+    state = start
     moves: list[tuple[PlayerId, Action, int]] = []
-    for step in range(max_steps):
-        if state.over:
-            break
-        move = choose(game, state, rng, now)
-        if move is None:
-            break
-        player, action, now = move
-        before = state
-        state, events = game.apply(state, player, action, now)
-        moves.append((player, action, now))
-        if step % round_trip_every == 0:
-            assert game.load(state.model_dump_json()) == state, f"JSON round trip differs at step {step}"
+    for n, step in enumerate(random_steps(game, start, random.Random(seed), max_steps=max_steps)):
+        state = step.after
+        moves.append((step.player, step.action, step.at_ms))
+        if n % round_trip_every == 0:
+            assert game.load(state.model_dump_json()) == state, f"JSON round trip differs at step {n}"
         if check is not None:
-            check(before, state, events)
+            check(step.before, state, step.events)
     return state, moves
 
 
