@@ -1,0 +1,106 @@
+"""A table of computer players played to its end: the bench's and the tests' driver.
+
+Each seat has a chooser; after every change of state each seat with legal actions is asked again.
+Actions happen now, shouts at their window's opening plus their delay; when nothing is due before
+the window's deadline, time passes to it (a ``tick``). Pure: the clock for measuring how long a
+chooser takes is passed in (the bench gives ``time.perf_counter``).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core import SYSTEM, TICK, Action, BaseState, Game, PlayerId
+
+from .base import Decision, Shout, at_ms, robot_rng
+from .windows import window_length, window_opened
+
+# (game, state, player, legal actions, generator) -> decision
+Chooser = Callable[[Game[Any], BaseState, PlayerId, list[Action], random.Random], Decision]
+
+
+def robot(level: str) -> Chooser:
+    """A chooser playing the robot of ``level``: it sees the player's view only."""
+    from . import policy
+
+    def choose(
+        game: Game[Any], state: BaseState, player: PlayerId, legal: list[Action], rng: random.Random
+    ) -> Decision:
+        return policy(game.name, level)(game.view(state, player), player, legal, rng)
+
+    return choose
+
+
+def uniform(
+    game: Game[Any], state: BaseState, player: PlayerId, legal: list[Action], rng: random.Random
+) -> Decision:
+    """Uniform random legal play: in a timed window at a uniformly random moment of it; when the
+    table does not wait for this player, doing nothing is one more choice."""
+    optional = player not in game.to_act(state)
+    options: list[Action | None] = [*legal, None] if optional else list(legal)
+    choice = rng.choice(options)
+    if choice is None:
+        return None
+    view = game.view(state, player)
+    length = window_length(game.name, view)
+    if length:
+        return Shout(choice, rng.randrange(length))
+    return choice
+
+
+@dataclass
+class Result:
+    state: BaseState
+    moves: list[tuple[PlayerId, Action, int]] = field(default_factory=list)
+    # Seconds each seat's chooser took, one entry per call (empty without a clock).
+    times: dict[PlayerId, list[float]] = field(default_factory=dict)
+
+
+def play_match(
+    game: Game[Any],
+    players: list[PlayerId],
+    choosers: dict[PlayerId, Chooser],
+    seed: int,
+    options: dict[str, Any] | None = None,
+    clock: Callable[[], float] | None = None,
+    max_steps: int = 20_000,
+) -> Result:
+    state, _ = game.start(players, options, seed=seed)
+    now = 0
+    result = Result(state, times={p: [] for p in players})
+    for _ in range(max_steps):
+        if state.over:
+            break
+        awaited = set(game.to_act(state))
+        due: list[tuple[int, int, int, PlayerId, Action]] = []
+        for seat, player in enumerate(list(state.players)):
+            legal = game.legal_actions(state, player)
+            if not legal:
+                continue
+            rng = robot_rng(seed, seat, state.turn_no)
+            started = clock() if clock else 0.0
+            decision = choosers[player](game, state, player, legal, rng)
+            if clock:
+                result.times[player].append(clock() - started)
+            if decision is None:
+                continue
+            action = decision.action if isinstance(decision, Shout) else decision
+            opened = window_opened(game.name, game.view(state, player))
+            # Interjections (a Grelottine call, « Sirop Gagnant ! ») come before the awaited move.
+            due.append((at_ms(decision, now, opened), 1 if player in awaited else 0, seat, player, action))
+        deadline = game.deadline(state)
+        due.sort(key=lambda d: d[:3])
+        if due and (deadline is None or due[0][0] < deadline):
+            at, _, _, player, action = due[0]
+        elif deadline is not None:
+            at, player, action = max(now, deadline), SYSTEM, Action(kind=TICK)
+        else:
+            break  # nobody acts and no time to pass: a stuck table (the tests catch it)
+        state, _ = game.apply(state, player, action, at)
+        now = at
+        result.moves.append((player, action, at))
+    result.state = state
+    return result
