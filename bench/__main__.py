@@ -4,6 +4,8 @@ Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
 ``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
+``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when named:
+``--only robots``.
 """
 
 from __future__ import annotations
@@ -19,11 +21,13 @@ from pathlib import Path
 
 from games import available
 
-from . import answers, display, durability, restart, rules
+from . import answers, display, durability, restart, robots, rules
 from .bot_process import BOT
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart")
+# Sections that run only when ``--only`` names them (long, and about play rather than speed).
+ON_REQUEST = ("robots",)
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -31,6 +35,7 @@ ALIASES = {
     "reponses": "answers",
     "affichage": "display",
     "pictures": "display",
+    "robot": "robots",
 }
 
 
@@ -43,6 +48,7 @@ class Plan:
     paced_s: float
     sessions: list[int]
     probe_s: float
+    robot_games: int = 500
 
 
 FULL = Plan(
@@ -54,7 +60,16 @@ FULL = Plan(
     sessions=[1_000, 10_000],
     probe_s=10.0,
 )
-QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000], probe_s=3.0)
+QUICK = Plan(
+    rules_s=0.3,
+    durability_s=1.0,
+    tables=50,
+    rounds=2,
+    paced_s=3.0,
+    sessions=[1_000],
+    probe_s=3.0,
+    robot_games=40,
+)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -76,6 +91,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         type=float,
         help="démarrage : durée des /scores envoyés après la 1re réponse",
     )
+    parser.add_argument(
+        "--robot-games", type=int, help="robots : parties par appariement et par jeu (défaut : 500)"
+    )
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
@@ -90,8 +108,9 @@ def chosen_sections(only: str) -> list[str]:
     wanted = []
     for word in (w.strip().lower() for w in only.split(",") if w.strip()):
         name = ALIASES.get(word, word)
-        if name not in SECTIONS:
-            raise SystemExit(f"section inconnue : {word} (sections : {', '.join(SECTIONS)})")
+        if name not in SECTIONS + ON_REQUEST:
+            known = ", ".join(SECTIONS + ON_REQUEST)
+            raise SystemExit(f"section inconnue : {word} (sections : {known})")
         if name not in wanted:
             wanted.append(name)
     return wanted
@@ -139,6 +158,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
         figures += restart.figures(folder, games, counts, probe_s, module)
+    if "robots" in sections:
+        count = args.robot_games or plan.robot_games
+        say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")
+        figures += robots.figures(games, count)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

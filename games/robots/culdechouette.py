@@ -130,7 +130,14 @@ def choose_stake(state: CulState, legal: list[Action], strong: bool, rng: random
     if not strong:
         pick = rng.choice([a for a in options if a.kind == "max"] or options)
         return pick
-    return max(options, key=lambda a: challenge_worth(state, str(a.args["combinaison"]), stake_of(state, a)))
+    # « Max ! » rather than the same stake spelt out.
+    return max(
+        options,
+        key=lambda a: (
+            challenge_worth(state, str(a.args["combinaison"]), stake_of(state, a)),
+            a.kind == "max",
+        ),
+    )
 
 
 def call(
