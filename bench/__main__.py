@@ -76,7 +76,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="une mesure courte de chaque section")
     parser.add_argument(
-        "--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS)}"
+        "--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS + ON_REQUEST)}"
     )
     parser.add_argument("--seconds", type=float, help="règles : secondes par jeu")
     parser.add_argument("--durability-seconds", type=float, help="durabilité : secondes par mesure")
