@@ -1,19 +1,19 @@
 """Computer players for the five games: pure policies over a player's view.
 
-    from games.robots import policy, robot_rng, Shout, window_opened
+    from games.robots import next_move
 
-    choose = policy("culdechouette", "fort")
-    decision = choose(GAME.view(state, me), me, GAME.legal_actions(state, me), robot_rng(seed, seat, state.turn_no))
+    move = next_move(game, state, "bob", "fort", seed, now_ms)  # (action, at_ms) or None
 
-A decision is an ``Action`` to play now, a ``Shout(action, delay_ms)`` to play at the window's
-opening plus ``delay_ms`` (``window_opened(game, view)``), or ``None``: nothing now. See docs/robots.md.
+or, one level down, ``policy(game, level)(view, me, legal, rng)`` returns a decision: an ``Action``
+to play now, a ``Shout(action, delay_ms)`` to play at the window's opening (``window_opened``)
+plus ``delay_ms``, or ``None``: nothing now. See docs/robots.md.
 """
 
 from __future__ import annotations
 
 from . import barricade, cabane, chevre, culdechouette, ludicitude
 from .base import LEVELS, Decision, Level, Policy, Shout, View, at_ms, robot_rng
-from .play import decide
+from .play import decide, next_move
 from .windows import window_length, window_opened
 
 POLICIES: dict[str, dict[str, Policy]] = {
@@ -55,6 +55,7 @@ __all__ = [
     "at_ms",
     "decide",
     "level_name",
+    "next_move",
     "policy",
     "robot_rng",
     "window_length",

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import BaseState, Game, PlayerId
+from games.core import Action, BaseState, Game, PlayerId
 
-from .base import Decision, robot_rng
+from .base import Decision, Shout, at_ms, robot_rng
+from .windows import window_opened
 
 
 def decide(game: Game[Any], state: BaseState, player: PlayerId, level: str, seed: int) -> Decision:
@@ -23,3 +24,20 @@ def decide(game: Game[Any], state: BaseState, player: PlayerId, level: str, seed
     seat = state.players.index(player) if player in state.players else player
     rng = robot_rng(seed, seat, state.turn_no)
     return policy(game.name, level)(game.view(state, player), player, legal, rng)
+
+
+def next_move(
+    game: Game[Any], state: BaseState, player: PlayerId, level: str, seed: int, now_ms: int
+) -> tuple[Action, int] | None:
+    """What the robot seated as ``player`` plays and when (ms), or None: nothing for now.
+
+    An action is due at ``now_ms``; a shout at its window's opening plus the robot's reaction time
+    (never before ``now_ms``). The caller plays it when that time comes, unless the state changed
+    first: then it asks again (the same window gives the same reaction time).
+    """
+    decision = decide(game, state, player, level, seed)
+    if decision is None:
+        return None
+    action = decision.action if isinstance(decision, Shout) else decision
+    opened = window_opened(game.name, game.view(state, player))
+    return action, at_ms(decision, now_ms, opened)

@@ -88,3 +88,19 @@ def test_levels_by_name_and_unknown_ones_refused() -> None:
         policy("chevre", "expert")
     with pytest.raises(KeyError, match="jeu sans robot"):
         policy("belote", "fort")
+
+
+def test_next_move_says_what_and_when_a_seated_robot_plays() -> None:
+    game = available()["culdechouette"]
+    state, _ = game.start(["ana", "bob"], {"shout_window_ms": 5000}, loaded=[1, 2, 2, 3, 4])
+    from games.robots import next_move
+
+    assert next_move(game, state, "bob", "fort", 9, 0) is None  # not bob's turn, nothing to call
+    assert next_move(game, state, "ana", "fort", 9, 0) == (Action(kind="lancer"), 0)
+    for _ in range(2):
+        state, _ = game.apply(state, "ana", Action(kind="lancer"), 1000)
+    # A Suite: both shout, each at the window's opening (1000) plus its reaction time.
+    move = next_move(game, state, "bob", "fort", 9, 1200)
+    assert move is not None and move[0] == Action(kind="grelotte_ca_picote")
+    assert 1300 <= move[1] <= 1900
+    assert next_move(game, state, "bob", "fort", 9, 1250) == move  # asked again: the same moment
