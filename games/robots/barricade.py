@@ -53,10 +53,26 @@ def sources(board: Board) -> dict[int, tuple[int, ...]]:
     return _SOURCES[id(board)]
 
 
+_COSTS: dict[tuple[int, frozenset[int]], dict[int, int]] = {}
+_COSTS_KEPT = 256
+
+
 def costs(board: Board, barriers: set[int]) -> dict[int, int]:
     """Each point's cost to the mine going forward or sideways, a barrier on the way costing extra.
 
-    Dial's shortest paths (the step costs are small whole numbers): buckets by cost, no heap."""
+    Remembered per set of barriers (they seldom move): most choices reuse the last one."""
+    key = (id(board), frozenset(barriers))
+    found = _COSTS.get(key)
+    if found is None:
+        if len(_COSTS) >= _COSTS_KEPT:
+            _COSTS.clear()
+        found = _COSTS[key] = shortest_costs(board, barriers)
+    return found
+
+
+def shortest_costs(board: Board, barriers: set[int]) -> dict[int, int]:
+    """Dial's shortest paths from the mine (the step costs are small whole numbers): buckets by
+    cost, no heap."""
     before = sources(board)
     dist = {board.mine: 0}
     buckets: list[list[int]] = [[board.mine]]
@@ -91,19 +107,34 @@ def player_cost(state: BarricadeState, board: Board, player: PlayerId, cost: dic
     return sum(miner_cost(state, board, player, w, cost) for w in state.miners[player])
 
 
-def threats(state: BarricadeState, board: Board, me: PlayerId) -> dict[int, int]:
-    """For each point, how many throws (of 6) let some opponent's miner land on it next turn."""
+def threats(state: BarricadeState, board: Board, me: PlayerId, targets: set[int]) -> dict[int, int]:
+    """For each of ``targets``, how many throws (of 6) let some opponent's miner land on it next
+    turn. Only miners that could get there are walked: a step forward climbs a row and a sideways
+    one stays on it, so a miner on a higher row than every target, or more than six points further
+    from the mine than all of them, never reaches one."""
+    static = static_distances(board)
+    top_row = max(board.point(t).y for t in targets)
+    furthest = max(static.get(t, 0) for t in targets) + 6
     hits: dict[int, set[int]] = {}
     for player in state.order:
         if player == me:
             continue
         positions = state.miners[player]
-        candidates = [i for i, w in enumerate(positions) if w not in (TENT, board.mine)]
-        in_tent = [i for i, w in enumerate(positions) if w == TENT][:1]
-        for miner in candidates + in_tent:
+        entry = board.tents[state.tents[player]].entry
+        candidates = []
+        for i, where in enumerate(positions):
+            if where == board.mine:
+                continue
+            at = entry if where == TENT else where
+            if where == TENT and any(positions[j] == TENT for j in range(i)):
+                continue  # miners in the tent are alike
+            if board.point(at).y <= top_row and static.get(at, 0) <= furthest + (1 if where == TENT else 0):
+                candidates.append(i)
+        for miner in candidates:
             for throw in range(1, 7):
                 for move in miner_moves(state, board, player, miner, throw):
-                    hits.setdefault(move.destination, set()).add(throw)
+                    if move.destination in targets:
+                        hits.setdefault(move.destination, set()).add(throw)
     return {point: len(throws) for point, throws in hits.items()}
 
 
@@ -206,7 +237,9 @@ def strong(view: View, me: PlayerId, legal: list[Action], rng: random.Random) ->
     if not moves:
         return first(legal, "lancer")
     cost = costs(board, set(state.barriers))
-    danger = threats(state, board, me)
+    targets = {int(a.args["destination"]) for a in moves}  # type: ignore[arg-type]
+    targets |= {w for w in state.miners[me] if w not in (TENT, board.mine)}
+    danger = threats(state, board, me, targets)
     return max(moves, key=lambda a: (move_worth(state, board, me, a, cost, danger), -moves.index(a)))
 
 

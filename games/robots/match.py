@@ -74,8 +74,7 @@ def play_match(
     for _ in range(max_steps):
         if state.over:
             break
-        awaited = set(game.to_act(state))
-        due: list[tuple[int, int, int, PlayerId, Action]] = []
+        due: list[tuple[int, int, PlayerId, Action]] = []
         for seat, player in enumerate(list(state.players)):
             legal = game.legal_actions(state, player)
             if not legal:
@@ -87,14 +86,18 @@ def play_match(
                 result.times[player].append(clock() - started)
             if decision is None:
                 continue
-            action = decision.action if isinstance(decision, Shout) else decision
-            opened = window_opened(game.name, game.view(state, player))
+            if isinstance(decision, Shout):
+                opened = window_opened(game.name, game.view(state, player))
+                due.append((at_ms(decision, now, opened), seat, player, decision.action))
+            else:
+                due.append((now, seat, player, decision))
+        if len(due) > 1:
             # Interjections (a Grelottine call, « Sirop Gagnant ! ») come before the awaited move.
-            due.append((at_ms(decision, now, opened), 1 if player in awaited else 0, seat, player, action))
+            awaited = set(game.to_act(state))
+            due.sort(key=lambda d: (d[0], d[2] in awaited, d[1]))
         deadline = game.deadline(state)
-        due.sort(key=lambda d: d[:3])
         if due and (deadline is None or due[0][0] < deadline):
-            at, _, _, player, action = due[0]
+            at, _, player, action = due[0]
         elif deadline is not None:
             at, player, action = max(now, deadline), SYSTEM, Action(kind=TICK)
         else:
