@@ -9,14 +9,16 @@ machine do not inflate it. Two worker processes at most.
 
 from __future__ import annotations
 
+import gc
 import math
 import time
 from collections.abc import Iterable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
+from typing import Any
 
 from games import available
-from games.core import BaseState, PlayerId
+from games.core import BaseState, Game, PlayerId
 from games.robots.match import Chooser, play_match, robot, uniform
 
 from .table import Figure, number
@@ -71,21 +73,33 @@ def play_batch(game_name: str, pairing: str, seeds: list[int]) -> Tally:
     game = available()[game_name]
     other: Chooser = uniform if pairing == "hasard" else robot("debutant")
     tally = Tally(times={"fort": [], "debutant": []})
-    for seed in seeds:
-        # Seats alternated: the strong robot opens the even seeds.
-        players = [STRONG, OTHER] if seed % 2 == 0 else [OTHER, STRONG]
-        result = play_match(
-            game, players, {STRONG: robot("fort"), OTHER: other}, seed=seed, clock=time.process_time
-        )
-        tally.games += 1
-        if not result.state.over:
-            tally.unfinished += 1
-            continue
-        tally.wins += strong_won(game_name, result.state)
-        tally.times["fort"] += result.times[STRONG]
-        if pairing == "debutant":
-            tally.times["debutant"] += result.times[OTHER]
+    # The collector runs between games, not inside a timed choice: its pauses belong to the
+    # process hosting the robots (the bot's own figures count them), not to the robot's choice.
+    gc.disable()
+    try:
+        for seed in seeds:
+            play_one(game, game_name, pairing, other, seed, tally)
+            gc.collect()
+    finally:
+        gc.enable()
     return tally
+
+
+def play_one(game: Game[Any], game_name: str, pairing: str, other: Chooser, seed: int, tally: Tally) -> None:
+    """One game of the pairing, counted into ``tally``."""
+    # Seats alternated: the strong robot opens the even seeds.
+    players = [STRONG, OTHER] if seed % 2 == 0 else [OTHER, STRONG]
+    result = play_match(
+        game, players, {STRONG: robot("fort"), OTHER: other}, seed=seed, clock=time.process_time
+    )
+    tally.games += 1
+    if not result.state.over:
+        tally.unfinished += 1
+        return
+    tally.wins += strong_won(game_name, result.state)
+    tally.times["fort"] += result.times[STRONG]
+    if pairing == "debutant":
+        tally.times["debutant"] += result.times[OTHER]
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
