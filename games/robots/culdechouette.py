@@ -76,6 +76,8 @@ def sirote_gain(state: CulState, me: PlayerId) -> float:
     keep = float(combo.points)
     if state.scores[me] + keep >= WIN:
         return -1000.0  # keeping wins now
+    if not state.options.negatives and state.scores[me] < keep:
+        return -1000.0  # [without negatives] siroting with fewer points than the Chouette: a Bévue
     gain = success / 6 - 5 * keep / 6 - keep
     ch = state.challenge
     if state.during == "defi" and ch is not None and ch.target == me and not ch.met:

@@ -147,3 +147,12 @@ def test_the_strong_grelottin_asks_what_is_hardest_to_meet() -> None:
     assert isinstance(state, CulState)
     stake = decide(state, "bob", "fort", 0)
     assert stake == Action(kind="max", args={"combinaison": "cul_de_chouette"})
+
+
+def test_without_negatives_the_strong_robot_never_sirotes_into_a_bevue() -> None:
+    state, _ = GAME.start(PLAYERS, {"negatives": False}, loaded=[1, 2, 2, 2, 5])
+    assert isinstance(state, CulState)
+    state = act(act(state, "ana", "lancer"), "ana", "lancer")  # a Chouette de 2 (4 points) with 0
+    assert decide(state, "ana", "fort", 0) == Action(kind="garder")
+    rich = state.model_copy(update={"scores": {"ana": 10, "bob": 0}})
+    assert decide(rich, "ana", "fort", 0) == Action(kind="siroter")
