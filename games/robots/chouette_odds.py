@@ -6,18 +6,30 @@ keeps well, which dice to keep for a second throw, what a throw is worth on aver
 
 from __future__ import annotations
 
+from functools import cache
 from itertools import product
 
-from games.culdechouette.combos import classify
+from games.culdechouette.combos import Combination
+from games.culdechouette.combos import classify as classify_dice
 
 THROWS: tuple[tuple[int, int, int], ...] = tuple((a, b, c) for a, b, c in product(range(1, 7), repeat=3))
 # The second throw of a challenge keeps these positions (1 to 3), at most two dice.
 KEEPS: tuple[tuple[int, ...], ...] = ((), (1,), (2,), (3,), (1, 2), (1, 3), (2, 3))
 
 
+@cache
+def _classified(dice: tuple[int, ...]) -> Combination:
+    return classify_dice(list(dice))
+
+
+def classify(dice: tuple[int, ...] | list[int]) -> Combination:
+    """The rules' own combination of three dice, remembered by their sorted values (56 of them)."""
+    return _classified(tuple(sorted(dice)))
+
+
 def throw_points(dice: tuple[int, ...] | list[int]) -> float:
     """What the thrower scores on average from these dice, siroting a low Chouette (1 or 2)."""
-    combo = classify(list(dice))
+    combo = classify(dice)
     if combo.kind == "chouette" and combo.value <= 2:
         return (40 + 10 * combo.value) / 6 - 5 * combo.points / 6
     if combo.kind == "chouette_velute":
@@ -27,7 +39,7 @@ def throw_points(dice: tuple[int, ...] | list[int]) -> float:
 
 def meets(dice: tuple[int, ...] | list[int], combination: str) -> float:
     """The chance that these final dice meet ``combination``, a sirotage included where it helps."""
-    combo = classify(list(dice))
+    combo = classify(dice)
     if combination == "sirop_grelot":
         return 1 / 6 if combo.kind == "chouette" else 0.0
     if combo.satisfies(combination):
@@ -84,7 +96,7 @@ def enumerate_meet_probability(combination: str) -> float:
     """``meet_probability`` worked out from the dice (about a second for all five)."""
     total = 0.0
     for dice in THROWS:
-        if combination != "sirop_grelot" and classify(list(dice)).satisfies(combination):
+        if combination != "sirop_grelot" and classify(dice).satisfies(combination):
             total += 1.0
             continue
         total += max(
