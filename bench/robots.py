@@ -11,9 +11,10 @@ from __future__ import annotations
 
 import gc
 import math
+import sys
 import time
 from collections.abc import Iterable
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -38,6 +39,8 @@ TARGETS: dict[tuple[str, str], float] = {
 }
 CHOICE_LIMIT_S = 0.020
 WORKERS = 2
+# Seeds per job.
+BATCH = 25
 STRONG, OTHER = "fort", "autre"
 
 
@@ -130,12 +133,26 @@ def chunks(seeds: list[int], parts: int) -> Iterable[list[int]]:
 def figures(games: Iterable[str], count: int, workers: int = WORKERS) -> list[Figure]:
     wanted = [g for g in GAMES if g in set(games)]
     seeds = list(range(count))
-    jobs = [(g, pairing, batch) for g in wanted for pairing in PAIRINGS for batch in chunks(seeds, 4)]
+    # Batches of 25 seeds, both pairings side by side: each finished batch is told on stderr, so a
+    # long run interrupted still leaves its figures so far.
+    batches = list(chunks(seeds, max(1, math.ceil(count / BATCH))))
+    jobs = [(g, pairing, batch) for g in wanted for batch in batches for pairing in PAIRINGS]
     tallies: dict[tuple[str, str], Tally] = {}
     with ProcessPoolExecutor(max_workers=max(1, min(workers, WORKERS))) as pool:
-        futures = [(g, pairing, pool.submit(play_batch, g, pairing, batch)) for g, pairing, batch in jobs]
-        for g, pairing, future in futures:
-            tallies.setdefault((g, pairing), Tally()).add(future.result())
+        futures = {
+            pool.submit(play_batch, g, pairing, batch): (g, pairing, batch) for g, pairing, batch in jobs
+        }
+        for future in as_completed(futures):
+            g, pairing, batch = futures[future]
+            tally = future.result()
+            tallies.setdefault((g, pairing), Tally()).add(tally)
+            strong_times = tally.times.get("fort", [])
+            print(
+                f"  robots {g} {pairing} graines {batch[0]}-{batch[-1]} : {tally.wins:g}/{tally.games} "
+                f"gagnées par le fort, choix fort max {max(strong_times, default=0) * 1000:.1f} ms",
+                file=sys.stderr,
+                flush=True,
+            )
     out: list[Figure] = []
     for g in wanted:
         times: dict[str, list[float]] = {}
