@@ -158,3 +158,17 @@ def test_without_negatives_the_strong_robot_never_sirotes_into_a_bevue() -> None
     assert decide(state, "ana", "fort", 0) == Action(kind="garder")
     rich = state.model_copy(update={"scores": {"ana": 10, "bob": 0}})
     assert decide(rich, "ana", "fort", 0) == Action(kind="siroter")
+
+
+def test_the_benchs_random_player_shouts_at_a_random_moment_of_the_window() -> None:
+    from games.robots.match import uniform
+
+    state = thrown(2, 3, 4)  # a Suite
+    legal = GAME.legal_actions(state, "bob")
+    delays = set()
+    for step in range(50):
+        decision = uniform(GAME, state, "bob", legal, robot_rng(1, "bob", step))
+        assert isinstance(decision, Shout) and decision.action in legal
+        assert 0 <= decision.delay_ms < WINDOW
+        delays.add(decision.delay_ms // 1000)
+    assert len(delays) >= 4  # spread over the window, not bunched at its opening
