@@ -183,7 +183,7 @@ class Barricade(Game[BarricadeState]):
         return events + self._after_move(state, player)
 
     def _point(self, value: object) -> int | None:
-        """A point given by its id or by its label on the picture (``M13``, ``mine``)."""
+        """A point given by its id or by its label on the picture (``J12``, ``mine``)."""
         if isinstance(value, bool):
             return None
         if isinstance(value, int):
@@ -284,7 +284,7 @@ class Barricade(Game[BarricadeState]):
                     ArgSpec(
                         name="destination",
                         type="text",
-                        help="point d'arrivée : son nom (ex. M13) ou son numéro",
+                        help="point d'arrivée : son nom (ex. J12) ou son numéro",
                     ),
                 ],
             ),
@@ -292,7 +292,7 @@ class Barricade(Game[BarricadeState]):
                 kind="barriere",
                 help="Déplacer la barrière quittée vers un point libre.",
                 args=[
-                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E12) ou son numéro")
+                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E6) ou son numéro")
                 ],
             ),
             ActionSpec(kind="laisser", help="Laisser la barrière quittée où elle est."),

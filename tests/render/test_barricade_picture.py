@@ -36,7 +36,7 @@ def test_a_mid_game_picture_is_a_small_png_of_the_expected_size() -> None:
     png = render_board(state, numbered_destinations(state))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "P"
-    assert image.size == (WIDTH, HEIGHT) == (960, 726)
+    assert image.size == (WIDTH, HEIGHT) == (960, 698)
     assert len(png) < 150_000
 
 
@@ -47,7 +47,7 @@ def test_the_view_dict_draws_the_same_picture_as_the_state() -> None:
 
 def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are() -> None:
     state, _ = GAME.start(["ana", "bob"], seed=2)
-    state.miners["ana"][0] = BOARD.at(3, 12)
+    state.miners["ana"][0] = BOARD.at(4, 6)
     image = pixels(render_board(state))
     ana_tent = BOARD.tents[state.tents["ana"]]
     x, y = point_xy(ana_tent.x, ana_tent.y)
@@ -55,7 +55,7 @@ def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are(
     free_tent = BOARD.tents[0]
     x, y = point_xy(free_tent.x, free_tent.y)
     assert image.getpixel((int(x), int(y) + 9)) not in COLOUR_RGB.values()
-    x, y = point_xy(3, 12)
+    x, y = point_xy(4, 6)
     assert image.getpixel((int(x) + 6, int(y) + 6)) == COLOUR_RGB["rouge"]
 
 
