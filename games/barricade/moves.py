@@ -117,8 +117,34 @@ def bounce_moves(state: BarricadeState, board: Board, player: str, miner: int, t
     ]
 
 
+# The moves of a throw depend only on the player's own miners, tent, the barriers and the throw (a
+# rival's miner never stops a move: it is captured). A throw is looked at three times (to see
+# whether the turn is lost, to offer the moves, to check the choice): remember the last answers.
+_MOVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int | None], tuple[Move, ...]] = {}
+_MAX_MOVES = 10_000
+
+
 def legal_moves(state: BarricadeState, board: Board, player: str, throw: int) -> list[Move]:
     """Every move the throw allows ``player``: ordinary moves first; the bounce only without them."""
+    if _WALK_BOARDS.get(id(board)) is not board:
+        _MOVES.clear()
+    key = (
+        id(board),
+        state.tents[player],
+        tuple(state.miners[player]),
+        tuple(sorted(state.barriers)),
+        throw,
+        state.bound_miner,
+    )
+    known = _MOVES.get(key)
+    if known is None:
+        if len(_MOVES) >= _MAX_MOVES:
+            _MOVES.clear()
+        known = _MOVES[key] = tuple(_legal_moves(state, board, player, throw))
+    return list(known)
+
+
+def _legal_moves(state: BarricadeState, board: Board, player: str, throw: int) -> list[Move]:
     positions = state.miners[player]
     if state.bound_miner is not None:
         candidates = [state.bound_miner]
