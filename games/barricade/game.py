@@ -266,6 +266,18 @@ class Barricade(Game[BarricadeState]):
             for m in legal_moves(state, self.board, player, state.throw)
         ]
 
+    def forced_action(self, state: BarricadeState) -> tuple[PlayerId, Action] | None:
+        """A throw that leaves a single legal move: that move, for the table to play (not ``apply``).
+
+        Throws are never played for the player, nor the barrier's new place (« laisser » or any free
+        point is always a choice).
+        """
+        player = state.turn_player
+        if state.over or player is None or state.phase != "deplacer":
+            return None
+        actions = self.legal_actions(state, player)
+        return (player, actions[0]) if len(actions) == 1 else None
+
     def moves(self, state: BarricadeState) -> list[Move]:
         """The moves the current throw allows, in the order of the numbered destinations."""
         player = state.turn_player

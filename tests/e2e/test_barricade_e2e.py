@@ -6,7 +6,8 @@ A whole game is thousands of throws, so the table is opened and started by the p
 stopped, the stored state is set to a position near the end (with the next throws loaded), and the
 bot is started again: it restores the table as after any restart, and the game is played to its
 end by clicks — a throw, a move onto the camp's barrier below the mine, a miner into the mine, the
-barrier moved by its row then its point, the fifth miner in and the win.
+barrier moved by its row then its point, and a last throw whose only move the table plays: the
+fifth miner in and the win.
 """
 
 from __future__ import annotations
@@ -157,11 +158,14 @@ async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator,
         await clicked(emu, table, perceval, "Lancer le dé")
         await clicked(emu, table, perceval, move_labels(table)[0])
 
-        # Arthur's 6 brings his last miner up his lane, across the camp and through a door.
+        # Arthur's 6 leaves one move, his last miner up his lane, across the camp and through a
+        # door: the table plays it for him and says so.
         await clicked(emu, table, arthur, "Lancer le dé")
-        assert move_labels(table) == ["1 : mineur 2 → mine d'or"]
-        await clicked(emu, table, arthur, "1 : mineur 2 → mine d'or")
         await emu.wait_for_message(tavern.channel, lambda m: "Victoire : <@" + a in m.content)
+        assert (
+            "🤖 Arthur, coup joué pour toi : Mineur 2 de Arthur entre dans la mine d'or. (seul coup possible)"
+            in table.text()
+        )
         shown = fields(table)
         assert shown["Partie terminée"] == f"🏆 🔴 <@{a}>"
         assert shown["Mineurs"].startswith("🔴 **Arthur** : ⛺ 0 sous la tente · 🛤️ 0 en route · ⛏️ 5/5")

@@ -243,10 +243,13 @@ async def test_the_fifth_miner_in_the_mine_ends_the_table_with_the_winner_in_col
 ) -> None:
     barriers = [b for b in START_BARRIERS if b != CAMP] + [(0, 5)]
     session = await table_at(manager, {ALICE: [(11, 10), MINE, MINE, MINE, MINE], BOB: []}, [1], barriers)
-    await play(manager, session, ALICE, THROW)
-    assert labels(session) == ["1 : mineur 1 → mine d'or", "Quitter"]
-    events = await click(manager, session, ALICE, "1 : mineur 1 → mine d'or")
+    # A 1 at the door leaves one move: the table plays it and says so.
+    events = await play(manager, session, ALICE, THROW)
     assert announced(session, events) == ["⛏️ J111 a 5 mineurs sur 5 à la mine d'or."]
+    assert (
+        "🤖 J111, coup joué pour toi : Mineur 1 de J111 entre dans la mine d'or. (seul coup possible)"
+        in (presenter(session).embed(session).description or "")
+    )
     shown = fields(session)
     assert shown["Partie terminée"] == "🏆 🔴 <@111>"
     assert "À jouer" not in shown

@@ -159,3 +159,21 @@ def test_barrier_spots_come_by_row_each_small_enough_for_one_menu() -> None:
     assert at(16, 2) not in rows["C"] and at(4, 5) not in rows["F"] and at(4, 3) not in rows["D"]
     offered = {a.args["point"] for a in GAME.legal_actions(state, "ana") if a.kind == "barriere"}
     assert {p for spots in rows.values() for p in spots} == offered
+
+
+def test_a_throw_leaving_one_move_names_it_for_the_table_to_play() -> None:
+    # At the door with a 1 and nothing else to move: into the mine is the only move.
+    state = throw(position({"ana": [(11, 10), "mine", "mine", "mine", "mine"], "bob": []}, [], dice=[1]), "ana")
+    assert GAME.forced_action(state) == ("ana", Action(kind="deplacer", args={"mineur": 1, "destination": BOARD.mine}))
+    # apply never plays it by itself: the table waits for the move until someone applies it.
+    assert state.phase == "deplacer" and state.miners["ana"][0] == at(11, 10)
+
+
+def test_no_move_is_forced_while_there_is_a_choice_or_a_throw_to_make() -> None:
+    waiting = position({"ana": [(11, 10), "mine", "mine", "mine", "mine"], "bob": []}, [], dice=[2])
+    assert GAME.forced_action(waiting) is None  # the throw is the player's own
+    two_ways = throw(position({"ana": [], "bob": []}, [], dice=[2]), "ana")
+    assert len(GAME.legal_actions(two_ways, "ana")) == 2 and GAME.forced_action(two_ways) is None
+    state = throw(position({"ana": [(4, 3)], "bob": []}, [(4, 3)], dice=[6]), "ana")
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
+    assert state.phase == "barriere" and GAME.forced_action(state) is None
