@@ -511,9 +511,11 @@ class SessionManager:
                 session.state = new
                 self._after_change(session, [note, *events[1:]], self.clock())
                 await self._commit(session, player, action, at_ms, None)
-            except Exception as error:
+            except BaseException as error:
                 # The click is stored; this move is not: the table offers it as a button instead.
                 session.state, session.rec = state, before_rec
+                if not isinstance(error, Exception):
+                    raise
                 log.error("table %s : coup forcé non enregistré : %s", session.id, error)
                 break
             played += [note, *events]

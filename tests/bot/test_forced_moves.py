@@ -3,6 +3,7 @@ player's action (a replay goes action by action) and the table's lines say so.""
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -83,5 +84,29 @@ async def test_a_throw_with_a_choice_waits_for_the_player(manager: SessionManage
     state = barricade(outcome.session.state)
     assert state.phase == "deplacer" and state.turn_player == "1"
     assert len(GAME.legal_actions(state, "1")) == 2
+    assert not any("coup joué pour toi" in line for line in outcome.session.rec.log)
+    assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())
+
+
+async def test_a_forced_move_the_disk_refuses_is_left_to_the_player(
+    manager: SessionManager, db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await barricade_table(manager, [1])
+    real_save = manager.store.save_action
+    saved: list[str] = []
+
+    async def full_after_the_click(rec: object, player: str, action: str, *args: object) -> None:
+        if saved:
+            raise sqlite3.OperationalError("database or disk is full")
+        saved.append(action)
+        await real_save(rec, player, action, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(manager.store, "save_action", full_after_the_click)
+    outcome = await manager.act(table, "1", THROW, 1_000)
+    # The throw stands; the move was not stored, so it was not played: it waits as the only button.
+    assert outcome.error is None
+    state = barricade(outcome.session.state)
+    assert state.phase == "deplacer" and state.miners["1"] == [-1] * 5
+    assert len(GAME.legal_actions(state, "1")) == 1
     assert not any("coup joué pour toi" in line for line in outcome.session.rec.log)
     assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())
