@@ -141,6 +141,7 @@ async def test_the_opening_table_shows_the_board_whose_turn_in_colour_and_every_
     embed = presenter(session).embed(session)
     assert embed.title == "⛏️ Barricade / Ruée vers l'or"
     assert embed.image.url == "attachment://plateau.png"
+    assert (embed.footer.text or "").endswith("rangées A (départ) à J, colonnes 1 à 23")
     picture(session)
     shown = fields(session)
     assert shown["À jouer"] == "🔴 <@111> (rouge) lance le dé."
