@@ -159,7 +159,7 @@ def main(argv: list[str] | None = None) -> int:
     if "barricade" in sections:
         count = args.barricade_games or plan.barricade_games
         say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
-        figures += barricade.figures(count)
+        figures += barricade.figures(count, progress=say)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

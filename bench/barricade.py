@@ -11,10 +11,12 @@ with the extra throw of a six). Games are shared between two worker processes.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import random
 import statistics
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
@@ -109,27 +111,36 @@ def _play_chunk(task: tuple[str, int, Sequence[int]]) -> list[Game]:
     return [play(POLICIES[name], players, seed) for seed in seeds]
 
 
-def measure(games: int, sizes: Sequence[int] = SIZES, workers: int = WORKERS) -> list[Tally]:
-    """``games`` seeded games per table size and policy."""
+def measure(
+    games: int,
+    sizes: Sequence[int] = SIZES,
+    workers: int = WORKERS,
+    progress: Callable[[str], None] | None = None,
+) -> list[Tally]:
+    """``games`` seeded games per table size and policy; ``progress`` hears each one finished."""
     tasks: list[tuple[str, int, Sequence[int]]] = []
     for name in POLICIES:
         for players in sizes:
             seeds = [seed_of(players, i) for i in range(games)]
             tasks += [(name, players, seeds[i : i + CHUNK]) for i in range(0, games, CHUNK)]
     tallies = {(name, n): Tally(name, n, [0] * n) for name in POLICIES for n in sizes}
-    if workers > 1:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            results = list(pool.map(_play_chunk, tasks))
-    else:
-        results = [_play_chunk(task) for task in tasks]
-    for (name, players, _), played in zip(tasks, results, strict=True):
-        tally = tallies[(name, players)]
-        for game in played:
-            if game.winner is None:
-                tally.unfinished += 1
-                continue
-            tally.wins[game.winner] += 1
-            tally.turns.append(game.turns_per_player)
+    started = time.perf_counter()
+    with contextlib.ExitStack() as stack:
+        if workers > 1:
+            pool = stack.enter_context(ProcessPoolExecutor(max_workers=workers))
+            results: Iterable[list[Game]] = pool.map(_play_chunk, tasks)
+        else:
+            results = map(_play_chunk, tasks)
+        for (name, players, _), played in zip(tasks, results, strict=True):
+            tally = tallies[(name, players)]
+            for game in played:
+                if game.winner is None:
+                    tally.unfinished += 1
+                    continue
+                tally.wins[game.winner] += 1
+                tally.turns.append(game.turns_per_player)
+            if progress is not None and tally.played == games:
+                progress(f"  {name}, {players} joueurs : {games} parties ({time.perf_counter() - started:.0f} s)")
     return list(tallies.values())
 
 
@@ -137,9 +148,14 @@ def percent(value: float) -> str:
     return f"{number(100 * value, 1)} %"
 
 
-def figures(games: int, sizes: Sequence[int] = SIZES, workers: int = WORKERS) -> list[Figure]:
+def figures(
+    games: int,
+    sizes: Sequence[int] = SIZES,
+    workers: int = WORKERS,
+    progress: Callable[[str], None] | None = None,
+) -> list[Figure]:
     out: list[Figure] = []
-    for tally in measure(games, sizes, workers):
+    for tally in measure(games, sizes, workers, progress):
         head = f"{tally.policy}, {tally.players} joueurs"
         fair = 1 / tally.players
         target = f"{percent(fair)} ± 5 pts"
