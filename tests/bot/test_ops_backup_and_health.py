@@ -125,7 +125,8 @@ async def test_healthcheck_follows_the_database_and_the_heartbeat(tmp_path: Path
     now = wall_ms()
     assert check(database, now_ms=now).code == 1  # no database yet
     await (await Store.open(database)).close()
-    assert check(database, now_ms=now).code == 0  # a database, no bot ever ran on it
+    never = check(database, now_ms=now)  # a database, no bot ever ran on it
+    assert never.code == 1 and "le bot n'a jamais tourné" in never.text
     await beat(database, "connected", now - 20_000)
     healthy = check(database, now_ms=now)
     assert healthy.code == 0 and "bot connecté (pid 4242), battement il y a 20 s" == healthy.text
@@ -133,8 +134,11 @@ async def test_healthcheck_follows_the_database_and_the_heartbeat(tmp_path: Path
     assert stale.code == 1 and "pas de battement du bot (pid 4242, « connected ») depuis 110 s" in stale.text
     await beat(database, "starting", now)
     assert check(database, now_ms=now + 200_000).code == 1  # never got connected
+    starting = check(database, now_ms=now + 1_000)
+    assert starting.code == 1 and "pas encore connecté" in starting.text  # Docker's start period covers it
     await beat(database, "stopped", now)
-    assert check(database, now_ms=now + 10_000_000).code == 0  # stopped cleanly: nothing to wait for
+    stopped = check(database, now_ms=now + 1_000)
+    assert stopped.code == 1 and stopped.text == "bot arrêté (pid 4242) il y a 1 s"  # no one can play
     not_ours = tmp_path / "autre.sqlite3"
     sqlite3.connect(not_ours).execute("CREATE TABLE t (x)").connection.close()
     assert check(not_ours).code == 1
