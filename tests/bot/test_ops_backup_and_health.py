@@ -65,6 +65,7 @@ def counts(database: Path) -> tuple[int, int, str]:
 
 async def test_a_backup_made_while_the_store_is_open_and_writing_holds_the_games(tmp_path: Path) -> None:
     database, copy = tmp_path / "taverne.sqlite3", tmp_path / "sauvegardes" / "copie.sqlite3"
+    copy.parent.mkdir()
     store = await Store.open(database)
     manager = SessionManager(store, GAMES)
     try:
@@ -93,8 +94,12 @@ def test_python_m_bot_backup_needs_no_token_and_refuses_a_missing_database(tmp_p
     asyncio.run(_one_game(database))
     done = run_bot(tmp_path, "backup", "copie.sqlite3", database=database)
     assert done.returncode == 0, done.stderr
-    assert "Sauvegarde écrite : copie.sqlite3" in done.stdout and "1 partie(s) terminée(s)" in done.stdout
-    assert counts(tmp_path / "copie.sqlite3")[1] == 1
+    assert "Sauvegarde écrite : copie.sqlite3" in done.stdout
+    assert "2 table(s), 1 partie(s) terminée(s), 1 abandonnée(s)" in done.stdout
+    assert counts(tmp_path / "copie.sqlite3")[1] == 2
+    nowhere = run_bot(tmp_path, "backup", "pas-de-dossier/copie.sqlite3", database=database)
+    assert nowhere.returncode == 1 and not (tmp_path / "pas-de-dossier").exists()
+    assert "Sauvegarde impossible : le dossier pas-de-dossier n'existe pas" in nowhere.stderr
     missing = run_bot(tmp_path, "backup", "copie.sqlite3", database=tmp_path / "nulle-part.sqlite3")
     assert missing.returncode == 1
     assert "Sauvegarde impossible : base introuvable" in missing.stderr and "Traceback" not in missing.stderr
@@ -103,10 +108,15 @@ def test_python_m_bot_backup_needs_no_token_and_refuses_a_missing_database(tmp_p
 
 
 async def _one_game(database: Path) -> None:
+    """One game won, and one started then abandoned."""
     store = await Store.open(database)
     manager = SessionManager(store, GAMES)
     try:
         await play_games(manager, 1, 1)
+        session = await manager.open(guild_id=1, channel_id=2, game="toy", host_id="1", host_name="A")
+        await manager.join(session.id, "2", "B")
+        await manager.start(session.id, "1", seed=2, loaded=[5, 1, 5])
+        await manager.abandon(2, "1")
     finally:
         await manager.close()
         await store.close()
