@@ -22,7 +22,7 @@ import pytest
 from bot.failures import CONFIG, DATABASE, INTENTS_REFUSED, TEMPORARY, TOKEN_REFUSED, PastFailures
 from bot.store import Store
 from bot.store.store import BUSY_MS
-from tests.emulator import Emulator
+from emulator import Emulator
 
 ROOT = Path(__file__).resolve().parents[2]
 LIMIT_S = 10.0
