@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import discord.http
 from discord import app_commands
 
 from .store import Store
@@ -46,7 +47,9 @@ async def sync(tree: app_commands.CommandTree[Any], store: Store, guild_id: int 
     guild = discord.Object(id=guild_id) if guild_id is not None else None
     if guild is not None:
         tree.copy_global_to(guild=guild)
-    wanted = digest(await payload(tree, guild))
+    # Where they go is part of the hash: another application, or another Discord (the emulator of
+    # a test, a proxy), has not seen them.
+    wanted = digest([{"to": f"{discord.http.Route.BASE} {tree.client.application_id}"}, *await payload(tree, guild)])
     if before.get("hash") == wanted and before_guild == guild_id:
         log.info("commandes inchangées depuis la dernière synchronisation : rien à envoyer")
         return False
