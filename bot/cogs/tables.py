@@ -18,19 +18,18 @@ from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
 from ..words import say, table_error
 from .autocomplete import game_names, option_words
+from .errors import TaverneCog
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
 
 log = logging.getLogger(__name__)
-# Discord's « Unknown interaction »: the token expired (no answer within 3 s) or was already used.
-UNKNOWN_INTERACTION = 10062
 
 # /jouer's delai: minutes a waited-for player has before the warning (removed at twice that).
 DELAY_MIN, DELAY_MAX = 1, 1440
 
 
-class Tables(commands.Cog):
+class Tables(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
@@ -148,34 +147,6 @@ class Tables(commands.Cog):
             custom_id = str(data.get("custom_id", ""))
             if custom_id.startswith("tvq:"):
                 await self.bot.clicks.form(interaction)
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        session = self.bot.table_in(interaction.channel_id)
-        cause = getattr(error, "original", error)
-        if isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_INTERACTION:
-            # Discord gave up waiting for the answer (3 s): nobody to answer any more, and another
-            # traceback from trying would say nothing new.
-            log.warning(
-                "commande /%s (salon %s) : réponse trop tardive, Discord ne l'attend plus",
-                interaction.command.name if interaction.command else "?",
-                interaction.channel_id,
-            )
-            return
-        log.error(
-            "commande /%s (salon %s, table %s) a échoué",
-            interaction.command.name if interaction.command else "?",
-            interaction.channel_id,
-            session.id if session is not None else "aucune",
-            exc_info=error,
-        )
-        lang = await self.bot.language(interaction.guild_id)
-        text = say(lang, "oops")
-        try:
-            await answer_privately(interaction, text)
-        except discord.HTTPException as failure:
-            log.warning("commande en échec : l'excuse n'a pas pu partir (%s)", failure)
 
 
 async def setup(bot: TaverneBot) -> None:
