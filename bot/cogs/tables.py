@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import guild_config
+from .. import guild_config, permissions
 from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
 from ..sessions import TableError, seed_of, stored
 from ..ui.clicks import display_name, render
@@ -61,6 +61,10 @@ class Tables(TaverneCog):
         if not config.allows(interaction.channel_id, parent_id):
             channels = ", ".join(f"<#{c}>" for c in config.channels)
             await answer_privately(interaction, say(lang, "not_here", channels=channels))
+            return
+        missing = permissions.missing_for_table(interaction.app_permissions, in_thread=parent_id is not None)
+        if missing:
+            await answer_privately(interaction, permissions.refusal(lang, missing))
             return
         try:
             # Discord's client keeps to the range; a modified one may not, and Discord passes it on.
