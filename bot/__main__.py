@@ -17,7 +17,15 @@ from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from .failures import CONFIG, failure_of, failures_file, forget_failures, past_failures, remember_failure
+from .failures import (
+    CONFIG,
+    Failure,
+    failure_of,
+    failures_file,
+    forget_failures,
+    past_failures,
+    remember_failure,
+)
 from .settings import Settings, StoreSettings, setting_problems
 
 if TYPE_CHECKING:
@@ -42,6 +50,7 @@ NO_TOKEN_LINE = (
     "Taverne : aucun jeton Discord (DISCORD_TOKEN) : créez-le sur https://discord.com/developers/applications "
     "(Bot → Reset Token) et mettez DISCORD_TOKEN=... dans .env (voir .env.example)"
 )
+NO_TOKEN_FAILURE = NO_TOKEN_LINE.removeprefix("Taverne : ")
 
 
 def _offer_local_game() -> None:
@@ -78,7 +87,43 @@ def _no_token() -> None:
         print(NO_TOKEN_LINE, file=sys.stderr)
 
 
+def _start_record() -> tuple[Path, float]:
+    """Where failed starts are recorded, and the first pause after one (defaults when the settings
+    themselves are what failed)."""
+    try:
+        store = StoreSettings()
+    except ValidationError:
+        store = StoreSettings.model_construct()
+    return failures_file(str(store.database)), store.start_pause_s
+
+
+def _wait_after_failures(record: Path, first_pause_s: float) -> None:
+    """Under a supervisor (no terminal), a start after failed ones waits first: no tight loop."""
+    past = past_failures(record)
+    if past is None or sys.stdin.isatty():
+        return
+    pause = past.pause_s(first_pause_s)
+    print(
+        f"Taverne — démarrage précédent échoué ({past.count} fois de suite) : {past.line} — "
+        f"nouvel essai dans {pause:g} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    time.sleep(pause)
+
+
 def run_bot() -> int:
+    record, first_pause_s = _start_record()
+    _wait_after_failures(record, first_pause_s)
+    failure = _run_bot()
+    if failure is None:
+        forget_failures(record)
+        return 0
+    remember_failure(record, failure)
+    return failure.code
+
+
+def _run_bot() -> Failure | None:
     try:
         settings = Settings()
     except ValidationError as error:
@@ -87,25 +132,16 @@ def run_bot() -> int:
             _invalid(problems)
         if missing_token:
             _no_token()
-        return CONFIG
+        return Failure(CONFIG, NO_TOKEN_FAILURE if missing_token else "réglages invalides : " + problems[0].strip())
     token = settings.discord_token.get_secret_value().strip()
     if not token:  # DISCORD_TOKEN= left empty in .env
         _no_token()
-        return CONFIG
+        return Failure(CONFIG, NO_TOKEN_FAILURE)
 
     from .app import create_bot
     from .logs import setup_logging
 
     setup_logging(settings.log_level, token)
-    record = failures_file(str(settings.database))
-    past = past_failures(record)
-    if past is not None and not sys.stdin.isatty():
-        pause = past.pause_s(settings.start_pause_s)
-        log.warning(
-            "démarrage précédent échoué (%d fois de suite) : %s — nouvel essai dans %g s",
-            past.count, past.line, pause,
-        )
-        time.sleep(pause)
     bot = create_bot(settings)
     try:
         asyncio.run(serve(bot, token))
@@ -113,10 +149,8 @@ def run_bot() -> int:
         failure = failure_of(error)
         log.debug("détails de l'échec", exc_info=True)
         log.error("%s", failure.line)
-        remember_failure(record, failure)
-        return failure.code
-    forget_failures(record)
-    return 0
+        return failure
+    return None
 
 
 async def serve(bot: TaverneBot, token: str) -> None:

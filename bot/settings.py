@@ -22,6 +22,9 @@ class StoreSettings(BaseSettings):
 
     database: Path = Path("data/taverne.sqlite3")
     log_level: str = "INFO"
+    # After a failed start, the next one (a supervisor restarting the bot) waits this long before
+    # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
+    start_pause_s: float = Field(10.0, ge=0)
 
     @field_validator("log_level")
     @classmethod
@@ -47,9 +50,6 @@ class Settings(StoreSettings):
     idle_timeout_s: float = Field(3600.0, gt=0)
     # Timers close a window this long after its deadline, so clicks stamped in time still count.
     window_grace_s: float = Field(1.5, ge=0)
-    # After a failed start, the next one (a supervisor restarting the bot) waits this long before
-    # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
-    start_pause_s: float = Field(10.0, ge=0)
 
     @field_validator("guild_id", "api_base", "gateway_url", mode="before")
     @classmethod

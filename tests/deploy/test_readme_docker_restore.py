@@ -148,6 +148,8 @@ async def test_the_readme_docker_backup_and_restore_as_written(emu: Emulator, tm
     finally:
         await bot.stop()
     assert "Traceback" not in bot.log.read_text(errors="replace")
+    # Stopped cleanly: nobody can play, so not healthy (Docker shows it).
+    assert not healthy(machine)
 
 
 def healthy(machine: Host) -> bool:
