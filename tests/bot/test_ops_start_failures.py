@@ -208,3 +208,25 @@ async def test_a_failed_start_makes_the_next_one_wait_longer(tmp_path: Path) -> 
 def test_the_pause_doubles_up_to_a_quarter_of_an_hour_and_five_minutes_for_the_network() -> None:
     assert [PastFailures(n, "", False).pause_s(10) for n in (1, 2, 3, 7, 20)] == [10, 20, 40, 640, 900]
     assert PastFailures(20, "", True).pause_s(10) == 300
+
+
+@pytest.mark.parametrize("case", ["pas une base", "schéma plus récent"])
+async def test_a_store_that_fails_to_open_leaves_no_thread_behind(tmp_path: Path, case: str) -> None:
+    """aiosqlite's worker thread is what kept a failed bot alive: Store.open ends it before raising."""
+    import threading
+
+    from bot.store import StoreUnavailable
+
+    database = tmp_path / "taverne.sqlite3"
+    if case == "pas une base":
+        database.write_bytes(b"pas une base SQLite " * 200)
+    else:
+        await a_database(database)
+        with sqlite3.connect(database) as db:
+            db.execute("PRAGMA user_version = 99")
+    before = set(threading.enumerate())
+    with pytest.raises(StoreUnavailable):
+        await Store.open(database)
+    # (The loop's own executor, which asyncio.run shuts down, is not one that keeps a process alive.)
+    left = [t for t in threading.enumerate() if t not in before and t.is_alive() and not t.name.startswith("asyncio_")]
+    assert left == []
