@@ -1,7 +1,8 @@
-"""The bot object: ``create_bot(settings)`` builds it; ``setup_hook`` opens the store, restores the
-tables, re-arms their timers, registers the restart-proof buttons, loads the cogs, syncs commands,
-and starts the heartbeat. ``close`` shuts down gracefully: the moves in flight are finished and
-committed, their answers given a moment to reach Discord, then the database is closed."""
+"""The bot object: ``create_bot(settings)`` builds it; ``setup_hook`` opens the store (``python -m
+bot`` opens it before the login), restores the tables, re-arms their timers, registers the
+restart-proof buttons, loads the cogs, syncs commands (when they changed), and starts the
+heartbeat. ``close`` shuts down gracefully: the moves in flight are finished and committed, their
+answers given a moment to reach Discord, then the database is closed."""
 
 from __future__ import annotations
 
@@ -111,10 +112,9 @@ class TaverneBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         settings = self.settings
-        await self.open_store()
-        assert self._store is not None
+        store = await self.open_store()
         manager = SessionManager(
-            self._store,
+            store,
             self.games,
             turn_timeout_ms=int(settings.turn_timeout_s * 1000),
             idle_timeout_ms=int(settings.idle_timeout_s * 1000),
@@ -141,7 +141,8 @@ class TaverneBot(commands.Bot):
 
     async def sync_tree(self) -> None:
         """Sends the slash commands to Discord only when they changed since the last sync (their
-        hash is kept in the database; ``python -m bot sync`` forgets it): Discord rate-limits syncs. A server copy left by an earlier ``TAVERNE_GUILD_ID`` is cleared."""
+        hash is kept in the database; ``python -m bot sync`` forgets it): Discord rate-limits
+        syncs. A server copy left by an earlier ``TAVERNE_GUILD_ID`` is cleared."""
         guild_id = self.settings.guild_id
         try:
             await commands_sync.sync(self.tree, self.store, guild_id)
