@@ -92,7 +92,8 @@ def copy_source(target: Path) -> Path:
     target.mkdir()
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, target / name)
-    for package in ("bot", "games"):
+    found = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"]["find"]
+    for package in {pattern.rstrip("*").rstrip(".") for pattern in found["include"]}:
         shutil.copytree(ROOT / package, target / package, ignore=shutil.ignore_patterns("__pycache__"))
     return target
 
