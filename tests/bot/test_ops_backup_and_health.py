@@ -175,3 +175,32 @@ def test_a_malformed_setting_makes_the_healthcheck_answer_1_not_dockers_reserved
         [sys.executable, "-m", "bot", "healthcheck"], cwd=tmp_path, env=env, capture_output=True, text=True, timeout=60
     )
     assert result.returncode == 1 and "TAVERNE_LOG_LEVEL : niveau inconnu" in result.stderr
+
+
+async def test_a_beat_the_database_refuses_is_one_error_line_and_the_check_fails(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import logging
+
+    from bot import health
+    from bot.app import create_bot
+    from bot.settings import Settings
+
+    database = tmp_path / "taverne.sqlite3"
+    bot = create_bot(Settings(DISCORD_TOKEN="x", database=database), GAMES, sync_commands=False)
+    await bot.open_store()
+    try:
+        await bot._beat(health.CONNECTED)
+        at = wall_ms()
+        assert check(database, now_ms=at).code == 0
+        with sqlite3.connect(database) as db:  # the database stops taking the beat
+            db.execute("CREATE TRIGGER refuse BEFORE UPDATE ON heartbeat BEGIN SELECT RAISE(ABORT, 'disque plein'); END")
+        with caplog.at_level(logging.DEBUG, logger="bot"):
+            caplog.clear()
+            await bot._beat(health.CONNECTED)
+        errors = [r for r in caplog.records if r.levelno >= logging.ERROR]
+        assert len(errors) == 1 and "non écrit dans la base (disque plein)" in errors[0].getMessage()
+        assert errors[0].exc_info is None  # the traceback only at DEBUG
+        assert check(database, now_ms=at + int(STALE_S * 1000) + 1000).code == 1
+    finally:
+        await bot.close()
