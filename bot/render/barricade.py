@@ -45,6 +45,8 @@ COLOUR_RGB: dict[str, tuple[int, int, int]] = {
     "violet": (132, 60, 170),
     "orange": (240, 128, 24),
 }
+# Markers with more characters than this are drawn small, alternately above and below their point.
+LONG_LABEL = 5
 # Text on these colours reads better in black.
 DARK_TEXT = {"jaune", "orange"}
 
@@ -166,11 +168,16 @@ def render_board(
             draw.ellipse([cx - 15, cy - 15, cx + 15, cy + 15], outline=MARKER, width=4)
             cx, cy = cx + 14, cy - 17
         label = "/".join(str(n) for n in found)
-        half = 9 + 4 * len(label)
+        size, half, tall = 14, 9 + 4 * len(label), 11
+        if len(label) > LONG_LABEL and point_id != board.mine:
+            # Several miners reach this point (bounces from the three doors): a smaller label, set
+            # above or below the point in turn along the row so that neighbours do not overlap.
+            size, half, tall = 11, 6 + 3 * len(label), 9
+            cy += -13 if (p.x // 2) % 2 == 0 else 13
         draw.rounded_rectangle(
-            [cx - half, cy - 11, cx + half, cy + 11], radius=3, fill=MARKER, outline=INK, width=2
+            [cx - half, cy - tall, cx + half, cy + tall], radius=3, fill=MARKER, outline=INK, width=2
         )
-        _centered(draw, (cx, cy), label, 14, INK, bold=True)
+        _centered(draw, (cx, cy), label, size, INK, bold=True)
 
     pending = data.get("barrier_from")
     if data.get("phase") == "barriere" and isinstance(pending, int):
