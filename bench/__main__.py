@@ -3,9 +3,10 @@
 Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`` (the session manager's committed actions against
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
-``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
-``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when named:
-``--only robots``.
+``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
+policies at 2 to 6 players). ``--quick`` for a short run, ``--only rules,durability`` for some of
+them. ``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when
+named: ``--only robots``.
 """
 
 from __future__ import annotations
@@ -22,10 +23,10 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, display, durability, restart, robots, rules
+from . import answers, barricade, display, durability, restart, robots, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "display", "durability", "answers", "restart")
+SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade")
 # Sections that run only when ``--only`` names them (long, and about play rather than speed).
 ON_REQUEST = ("robots",)
 ALIASES = {
@@ -35,6 +36,7 @@ ALIASES = {
     "reponses": "answers",
     "affichage": "display",
     "pictures": "display",
+    "plateau": "barricade",
     "robot": "robots",
 }
 
@@ -48,6 +50,7 @@ class Plan:
     paced_s: float
     sessions: list[int]
     probe_s: float
+    barricade_games: int
     robot_games: int = 500
 
 
@@ -59,6 +62,7 @@ FULL = Plan(
     paced_s=15.0,
     sessions=[1_000, 10_000],
     probe_s=10.0,
+    barricade_games=1_000,
 )
 QUICK = Plan(
     rules_s=0.3,
@@ -68,6 +72,7 @@ QUICK = Plan(
     paced_s=3.0,
     sessions=[1_000],
     probe_s=3.0,
+    barricade_games=100,
     robot_games=40,
 )
 
@@ -90,6 +95,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--after-restart-seconds",
         type=float,
         help="démarrage : durée des /scores envoyés après la 1re réponse",
+    )
+    parser.add_argument(
+        "--barricade-games", type=int, help="barricade : parties par nombre de joueurs et par façon de jouer"
     )
     parser.add_argument(
         "--robot-games", type=int, help="robots : parties par appariement et par jeu (défaut : 500)"
@@ -158,6 +166,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
         figures += restart.figures(folder, games, counts, probe_s, module)
+    if "barricade" in sections:
+        count = args.barricade_games or plan.barricade_games
+        say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
+        figures += barricade.figures(count, progress=say)
     if "robots" in sections:
         count = args.robot_games or plan.robot_games
         say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.barricade import GAME as BARRICADE
+from games.barricade.board import distances_to_mine
 from games.barricade.state import BarricadeState
 from games.core import Action
 from games.ludicitude import GAME as LUDICITUDE
@@ -62,13 +63,15 @@ def test_a_strong_barricade_robot_puts_the_barrier_in_the_leaders_way() -> None:
     board = BARRICADE.board
     state, _ = BARRICADE.start(["ana", "bob"], seed=4)
     assert isinstance(state, BarricadeState)
-    # bob's leading miner stands on row K, a few points from the mine; ana's miner just left the
-    # first barrier of row C and is to put it somewhere (or leave it).
-    lead = board.by_label("K9")
+    # bob's leading miner stands six points from the mine; ana's miner, at its tent's door, just
+    # left the first barrier and is to put it somewhere (or leave it).
+    static = distances_to_mine(board)
+    lead = min(p for p, d in static.items() if d == 6 and p not in state.barriers)
     barrier = state.barriers[0]
+    ana_at = board.tents[state.tents["ana"]].entry
     state = state.model_copy(
         update={
-            "miners": {"ana": [board.by_label("C3"), -1, -1, -1, -1], "bob": [lead, -1, -1, -1, -1]},
+            "miners": {"ana": [ana_at, -1, -1, -1, -1], "bob": [lead, -1, -1, -1, -1]},
             "order": ["ana", "bob"],
             "current": 0,
             "phase": "barriere",
