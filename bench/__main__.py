@@ -102,6 +102,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--robot-games", type=int, help="robots : parties par appariement et par jeu (défaut : 500)"
     )
+    parser.add_argument(
+        "--robot-first-seed", type=int, default=0, help="robots : graine de la première partie (défaut : 0)"
+    )
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
@@ -173,7 +176,7 @@ def main(argv: list[str] | None = None) -> int:
     if "robots" in sections:
         count = args.robot_games or plan.robot_games
         say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")
-        figures += robots.figures(games, count)
+        figures += robots.figures(games, count, first_seed=args.robot_first_seed)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

@@ -137,9 +137,9 @@ def chunks(seeds: list[int], parts: int) -> Iterable[list[int]]:
         yield seeds[i : i + size]
 
 
-def figures(games: Iterable[str], count: int, workers: int = WORKERS) -> list[Figure]:
+def figures(games: Iterable[str], count: int, workers: int = WORKERS, first_seed: int = 0) -> list[Figure]:
     wanted = [g for g in GAMES if g in set(games)]
-    seeds = list(range(count))
+    seeds = list(range(first_seed, first_seed + count))
     # Batches of 25 seeds, both pairings side by side: each finished batch is told on stderr, so a
     # long run interrupted still leaves its figures so far.
     batches = list(chunks(seeds, max(1, math.ceil(count / BATCH))))

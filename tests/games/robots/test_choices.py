@@ -45,13 +45,13 @@ def test_the_strong_ludicitude_robot_goes_on_with_many_dice_and_few_points() -> 
     legal = LUDICITUDE.legal_actions(state, "ana")
     assert choose("ludicitude", "fort", state, "ana", legal) == Action(kind="relancer")
     # ... and stops with a rich turn and one die left, where a throw loses it five times in six.
-    rich = lud(phase="suite", table=[6], situation=Situation(stacks=2, clapiers=[3, 4, 5]))
+    rich = lud(phase="suite", table=[6], situation=Situation(stacks=2, clapiers=[2, 3, 4, 5]))
     assert choose("ludicitude", "fort", rich, "ana", legal) == Action(kind="arreter")
     assert one_more_throw(1, 20, 5) < 100
 
 
 def test_the_strong_ludicitude_robot_takes_over_a_rich_situation_only() -> None:
-    rich = lud(table=[6, 6, 6], situation=Situation(stacks=2, clapiers=[4, 5]), scores={"ana": 0, "bob": 0})
+    rich = lud(table=[6, 6, 6], situation=Situation(stacks=2, clapiers=[2, 3]), scores={"ana": 0, "bob": 0})
     poor = lud(table=[6, 6, 6, 6, 6, 6], situation=Situation(singles=1), scores={"ana": 0, "bob": 0})
     legal = [Action(kind="tout_relancer"), Action(kind="reprendre")]
     assert choose("ludicitude", "fort", rich, "ana", legal) == Action(kind="reprendre")
