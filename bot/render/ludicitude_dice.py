@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 
 from games.ludicitude.faces import faces_text, plural
 
-from .dice import CACHED, IVORY, canvas, small_png, text
+from .dice import CACHED, FELT, IVORY, canvas, small_png, text
 
 SIDE = 78
 GAP = 10
@@ -37,9 +37,16 @@ def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     draw.ellipse((cx - 0.14 * r, cy + 0.2 * r, cx + 0.14 * r, cy + 0.4 * r), fill=PINK)
 
 
-def _face(value: int, side: int) -> Image.Image:
-    tile = Image.new("RGB", (side, side), IVORY)
+def _blank(side: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    """An ivory die with rounded corners on the felt (its corners show the felt, not white)."""
+    tile = Image.new("RGB", (side, side), FELT)
     draw = ImageDraw.Draw(tile)
+    draw.rounded_rectangle((0, 0, side - 1, side - 1), radius=side // 7, fill=IVORY)
+    return tile, draw
+
+
+def _face(value: int, side: int) -> Image.Image:
+    tile, draw = _blank(side)
     s = side
     if value == 1:
         _rabbit(draw, 0.5 * s, 0.62 * s, 0.22 * s)
@@ -65,13 +72,12 @@ def _face(value: int, side: int) -> Image.Image:
 @lru_cache(maxsize=64)
 def _tile(value: int, side: int, dimmed: bool) -> Image.Image:
     tile = _face(value, side)
-    return Image.blend(tile, Image.new("RGB", tile.size, (31, 95, 58)), 0.5) if dimmed else tile
+    return Image.blend(tile, Image.new("RGB", tile.size, FELT), 0.5) if dimmed else tile
 
 
 def _clapier_for_two(side: int) -> Image.Image:
     """A 2 used as the pile's first clapier: drawn as a hutch for 2, not as rabbits."""
-    tile = Image.new("RGB", (side, side), IVORY)
-    draw = ImageDraw.Draw(tile)
+    tile, draw = _blank(side)
     s = side
     draw.polygon([(0.12 * s, 0.42 * s), (0.5 * s, 0.12 * s), (0.88 * s, 0.42 * s)], fill=HUTCH)
     draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=(190, 140, 90), outline=HUTCH, width=3)
