@@ -39,9 +39,12 @@ PIPS: dict[int, list[tuple[float, float]]] = {
 
 
 def small_png(image: Image.Image, colours: int = 32) -> bytes:
-    """``image`` as a palette PNG: flat drawings need few colours, and the file is a few KB."""
+    """``image`` as a palette PNG: flat drawings need few colours, and the file is a few KB.
+
+    The fast octree quantizer without ``optimize`` costs about a sixth of median cut with it, for
+    files no bigger (measured on the Ludicitude picture); the drawing itself is the cheap part."""
     out = io.BytesIO()
-    image.quantize(colors=colours, method=Image.Quantize.MEDIANCUT).save(out, format="PNG", optimize=True)
+    image.quantize(colors=colours, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
     return out.getvalue()
 
 

@@ -75,6 +75,7 @@ def _tile(value: int, side: int, dimmed: bool) -> Image.Image:
     return Image.blend(tile, Image.new("RGB", tile.size, FELT), 0.5) if dimmed else tile
 
 
+@lru_cache(maxsize=8)
 def _clapier_for_two(side: int) -> Image.Image:
     """A 2 used as the pile's first clapier: drawn as a hutch for 2, not as rabbits."""
     tile, draw = _blank(side)

@@ -138,3 +138,10 @@ def test_a_missed_target_is_shown_as_missed() -> None:
     assert lines[2].endswith("< 100 ms ✗ MANQUÉE")
     assert lines[3].endswith("< 50 Ko ✓")
     assert lines[4].endswith("3,0")
+
+
+def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path: Path) -> None:
+    out = run_bench(tmp_path, "--only", "display", "--games", "culdechouette,cabane,ludicitude,chevre", "--seconds", "0.04")
+    rows = [line for line in out.splitlines() if "image des dés" in line]
+    assert [row.split(" : ")[0].split()[1] for row in rows] == ["culdechouette", "cabane", "ludicitude"]
+    assert all("à froid" in row and "en cache" in row and "Ko" in row for row in rows)
