@@ -13,8 +13,8 @@ from games.ludicitude.faces import faces_text, plural
 
 from .dice import CACHED, FELT, IVORY, canvas, small_png, text
 
-SIDE = 78
-GAP = 10
+SIDE = 64  # shown 400 px wide on a phone, a die stays about 47 px
+GAP = 8
 MARGIN = 18
 ROW_TITLE = 28
 WIDTH = 2 * MARGIN + 7 * SIDE + 6 * GAP
