@@ -4,6 +4,7 @@ same throw is drawn once, that the files stay small, and the words that go with 
 from __future__ import annotations
 
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -199,3 +200,13 @@ def test_the_same_throw_is_drawn_once_and_every_picture_is_a_few_kilobytes() -> 
     ]
     assert all(len(p) < SMALL for p in pictures)
     assert all(opened(p).mode == "P" for p in pictures)
+
+
+def test_pictures_drawn_at_once_in_worker_threads_are_those_drawn_one_by_one() -> None:
+    throws = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in (1, 4)]
+    culdechouette_dice.render_throw.cache_clear()
+    alone = [culdechouette_dice.render_throw(t) for t in throws]
+    culdechouette_dice.render_throw.cache_clear()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        together = list(pool.map(lambda t: culdechouette_dice.render_throw(t), throws))
+    assert together == alone
