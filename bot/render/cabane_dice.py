@@ -15,7 +15,7 @@ from games.cabane.state import SERIES_LENGTH
 from .dice import CACHED, DIM, GOLD, IVORY, TEXT, canvas, small_png, text
 
 SIDE = 110
-GAP = 24
+GAP = 40
 MARGIN = 20
 LABEL = 30
 WALL = (205, 160, 105)
