@@ -155,6 +155,7 @@ def main(argv: list[str] | None = None) -> int:
     if "display" in sections:
         say("… affichage (ce que dessiner une table coûte à chaque clic)")
         figures += display.figures(games, (args.seconds or plan.rules_s) / 2)
+        figures += display.picture_figures(games, (args.seconds or plan.rules_s) / 4)
     if "durability" in sections:
         say("… durabilité (gestionnaire de tables contre sqlite3 brut)")
         figures += durability.figures(folder, games, args.durability_seconds or plan.durability_s)

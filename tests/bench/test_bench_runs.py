@@ -151,3 +151,10 @@ def test_the_robots_section_runs_on_request_only(tmp_path: Path) -> None:
     assert all("≥ 75 %" in row for row in rows if "ludicitude : fort contre hasard" in row)
     assert not any("≥" in row for row in rows if row.startswith("robots   cabane : fort"))
     assert "chevre" not in out and "règles" not in out
+
+
+def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path: Path) -> None:
+    out = run_bench(tmp_path, "--only", "display", "--games", "culdechouette,cabane,ludicitude,chevre", "--seconds", "0.04")
+    rows = [line for line in out.splitlines() if "image des dés" in line]
+    assert [row.split(" : ")[0].split()[1] for row in rows] == ["culdechouette", "cabane", "ludicitude"]
+    assert all("à froid" in row and "en cache" in row and "Ko" in row for row in rows)
