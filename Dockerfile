@@ -20,6 +20,7 @@ RUN groupadd --gid 10001 taverne \
 COPY pyproject.toml README.md ./
 COPY games ./games
 COPY bot ./bot
+COPY terminal ./terminal
 COPY data ./data
 RUN pip install --no-cache-dir -e .
 
