@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import textwrap
 from typing import Any
 
 from games.core import Action, BaseState, Game, PlayerId
@@ -14,8 +13,18 @@ from .screen import Screen
 MANY = 12
 
 
-def _wrap(items: list[str], indent: str = "    ") -> list[str]:
-    return textwrap.wrap(" · ".join(items), width=100, initial_indent=indent, subsequent_indent=indent)
+def _wrap(items: list[str], indent: str = "    ", width: int = 100) -> list[str]:
+    """Items joined by `` · `` in rows of at most ``width`` characters, never cut inside an item."""
+    rows: list[str] = []
+    row = ""
+    for item in items:
+        if row and len(indent) + len(row) + 3 + len(item) > width:
+            rows.append(indent + row)
+            row = ""
+        row = f"{row} · {item}" if row else item
+    if row:
+        rows.append(indent + row)
+    return rows
 
 
 def player_lines(game: Game[Any], player: PlayerId, actions: list[Action], numbered: list[int]) -> list[str]:

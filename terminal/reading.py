@@ -128,13 +128,19 @@ class Reader:
                     f"« {words[0]} » n'est ni un joueur ni une action ici ; "
                     "tapez « <joueur> <action> », ou « aide »."
                 )
-            else:
+            elif self._names_an_action(words[1:]):
                 # Someone not at the table: the game says whether they may act (Chante-Sloubi).
                 player, words = words[0], words[1:]
+            else:
+                raise Unreadable(
+                    f"« {words[0]} » n'est pas à la table (joueurs : {', '.join(self.players)})."
+                )
         if not words:
             raise Unreadable(f"il manque l'action après « {player} ».", player)
         if plain(words[0]) in HELP_WORDS or words[0] == "?":
             return Typed("help", player=player, at=at)
+        if plain(words[0]) in LOOK_WORDS and len(words) == 1:
+            return Typed("look", player=player, at=at)
         if words[0].isdigit() and len(words) == 1:
             return Typed("number", player=player, number=int(words[0]), at=at)
         if player == SYSTEM:

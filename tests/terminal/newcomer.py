@@ -9,10 +9,13 @@ from __future__ import annotations
 import io
 import random
 import re
+from collections.abc import Callable
 
 from terminal import main
 from terminal.screen import PAUSE
 
+# Which of the offered lines a newcomer likes best (higher first; ties are drawn at random).
+Preference = Callable[[str], int]
 CHOICES = re.compile(r"^    (\S.*)$")
 PARMI = re.compile(r"^    (\S+ .+) <(\w+)>, \w+ parmi :$")
 
@@ -59,7 +62,7 @@ class Screen(io.StringIO):
 class Newcomer(io.StringIO):
     """Standard input that answers the table: « aide », then one of its suggestions."""
 
-    def __init__(self, out: Screen, seed: int, prefer: str = "", max_lines: int = 20_000) -> None:
+    def __init__(self, out: Screen, seed: int, prefer: Preference | None = None, max_lines: int = 20_000) -> None:
         super().__init__()
         self.out = out
         self.rng = random.Random(seed)
@@ -86,16 +89,29 @@ class Newcomer(io.StringIO):
         offered = suggestions(printed)
         if not offered:
             return self.type("attendre")
-        preferred = [line for line in offered if self.prefer and re.search(self.prefer, line)]
-        return self.type(self.rng.choice(preferred or offered))
+        if self.prefer is not None:
+            best = max(self.prefer(line) for line in offered)
+            offered = [line for line in offered if self.prefer(line) == best]
+        return self.type(self.rng.choice(offered))
 
     def type(self, line: str) -> str:
         self.typed.append(line)
         return line + "\n"
 
 
-def play_by_hand(argv: list[str], seed: int = 0, prefer: str = "") -> tuple[str, Newcomer]:
+def play_by_hand(argv: list[str], seed: int = 0, prefer: Preference | None = None) -> tuple[str, Newcomer]:
     out = Screen()
     newcomer = Newcomer(out, seed, prefer)
     assert main(argv, stdin=newcomer, stdout=out) == 0
     return out.getvalue(), newcomer
+
+
+def towards_the_mine(line: str) -> int:
+    """Barricade as a newcomer plays it: the miner that gets nearest the mine, barriers left behind."""
+    words = line.split()
+    if "deplacer" in words:
+        target = words[-1]
+        return 100 if target == "mine" else 10 + ord(target[0].upper()) - ord("A")
+    if "barriere" in words:
+        return 10 - (ord(words[-1][0].upper()) - ord("A"))
+    return 0

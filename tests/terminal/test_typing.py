@@ -1,0 +1,115 @@
+"""What a person types at the terminal table: nothing they type ends the game, every refusal says
+why and what is expected, the words players use work, and ``aide`` lists lines that are accepted."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.terminal.console import ROOT
+from tests.terminal.newcomer import suggestions
+
+from .scripted import shown, table
+
+CABANE = ["cabane", "--players", "ana,bob", "--seed", "1"]
+
+
+def test_a_line_with_an_apostrophe_is_refused_with_its_reason_and_the_game_goes_on() -> None:
+    text = shown(CABANE, "ana j'arrive\nA j'arrive\nana \"oops\nzz\nana lancer\n")
+    assert "Refusé : « j'arrive » : action inconnue ici.\nAttendu : ana lancer" in text
+    assert "Refusé : « zz » n'est ni un joueur ni une action ici" in text
+    assert "Refusé : « A » n'est pas à la table (joueurs : ana, bob).\nAttendu : ana lancer" in text
+    assert "ana lance :" in text
+
+
+def test_bytes_that_are_not_text_are_refused_and_the_game_goes_on() -> None:
+    played = subprocess.run(
+        [sys.executable, "-m", "games", "play", "cabane", "--players", "ana,bob", "--seed", "1"],
+        input=b"ana \xff\xfe lancer\nana lancer @12x\nana lancer\n",
+        capture_output=True,
+        cwd=ROOT,
+        check=False,
+    )
+    text = played.stdout.decode()
+    assert played.returncode == 0 and not played.stderr
+    assert "Refusé : ligne illisible (caractères non valides)" in text
+    assert "Refusé : « @12x » : après @, un nombre de millisecondes (ex. @1500)." in text
+    assert text.count("ana lance :") == 1
+
+
+def test_a_refusal_names_the_lines_that_would_be_accepted() -> None:
+    text = shown(CABANE, "bob lancer\nana\n")
+    assert "Refusé : Ce n'est pas ton tour : c'est à ana de lancer.\nAttendu : ana lancer" in text
+    assert "Refusé : il manque l'action après « ana ».\nAttendu : ana lancer" in text
+
+
+def test_common_words_accents_and_capitals_work() -> None:
+    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,3,3,4,5,6,6"]
+    text = shown(ludicitude, "ana lancer\nAna Écarter 1\nana Arrêter\n")
+    assert "ana repart de zéro avec les 7 dés." in text
+    assert "ana s'arrête : 1 point (1 × 1). Total : 1." in text
+    assert "Refusé" not in text
+    # Cabane: « lance » for lancer, and the player's name may be left out when only one may act.
+    assert shown(CABANE, "lance\n").count("ana lance :") == 1
+
+
+def test_aide_lists_who_may_act_and_exact_lines_every_one_of_them_accepted() -> None:
+    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,3,3,4,5,6,6"]
+    text = shown(ludicitude, "ana tout_relancer\naide\n")
+    help_text = text[text.index("Peut jouer maintenant") :]
+    assert help_text.startswith("Peut jouer maintenant : ana (la table attend ana).\nana peut taper :")
+    assert "  ecarter <lapins> [doubles] [clapier] — Écarter des dés après un lancer (au moins un lapin)." in text
+    offered = suggestions(help_text)
+    assert "ana ecarter 1 0 4" in offered and all(line.startswith("ana ecarter ") for line in offered)
+    for line in offered:
+        after = shown(ludicitude, f"ana tout_relancer\n{line}\n")
+        assert "Refusé" not in after and "ana écarte 1 lapin" in after, line
+
+
+def test_aide_during_a_shout_lists_every_player_who_may_shout() -> None:
+    dice = "1,2,4,1,4,2,2,4"
+    script = "ana lancer\nana lancer\nana garder\nbob lancer\nbob lancer\n?\n"
+    text = shown(["culdechouette", "--players", "ana,bob", "--dice", dice], script)
+    help_text = text[text.rindex("Peuvent jouer maintenant") :]
+    offered = suggestions(help_text)
+    assert {"ana pas_mou_le_caillou", "bob pas_mou_le_caillou"} <= set(offered)
+    assert "Une fenêtre est ouverte jusqu'à" in help_text
+
+
+def test_an_unknown_option_key_is_refused_with_the_list_of_keys() -> None:
+    code, text = table(["cabane", "--players", "ana,bob", "--option", "vitesse=2"])
+    assert code == 2
+    assert text == "Impossible d'ouvrir la table : option inconnue : « vitesse ». Options possibles : mode, cible.\n"
+    code, text = table(["barricade", "--players", "ana,bob", "--option", "mode=rapide"])
+    assert code == 2 and "Options possibles : aucune (ce jeu n'a pas d'options)." in text
+    code, text = table(["chevre", "--players", "ana,bob", "--option", "limite=beaucoup"])
+    assert code == 2 and text.startswith("Impossible d'ouvrir la table : option invalide — limite")
+
+
+@pytest.mark.parametrize("auto", [False, True])
+def test_the_final_state_is_printed_once(auto: bool) -> None:
+    bataille = ["cabane", "--players", "ana,bob", "--seed", "3", "--option", "mode=bataille", "--option", "cible=3"]
+    script = "" if auto else "ana lancer\nbob lancer\n" * 40
+    text = shown(bataille + (["--auto"] if auto else []), script)
+    assert text.count("Partie terminée") == 1
+    assert text.rstrip().endswith(text[text.index("Partie terminée") :].rstrip())
+
+
+def test_barricade_shows_its_board_and_a_destination_is_chosen_by_number() -> None:
+    # Order throws: ana 5, bob 2; ana then throws a 3 from her tent.
+    text = shown(["barricade", "--players", "ana,bob", "--dice", "5,2,3"], "ana lancer\nana 9\n2\n")
+    thrown = text.index("ana a fait 3")
+    board = text[text.rindex("\n or ", 0, thrown) : thrown]
+    assert "OR" in board and "Tentes — R = ana" in board
+    start_line = next(row for row in board.splitlines() if row.startswith("  A "))
+    assert start_line.count(" 1-") == 1 and start_line.count(" 2-") == 1
+    assert "  1. deplacer 1 A5\n  2. deplacer 1 A9" in text
+    assert "Refusé : pas de destination n° 9 (de 1 à 2).\nAttendu : ana 1 · ana 2 · ana deplacer 1 A5" in text
+    assert "Mineur 1 de ana sort de sa tente et va sur le point A9." in text
+
+
+def test_a_throw_that_leaves_one_move_is_played_by_the_table_which_says_so() -> None:
+    text = shown(["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,6,6,6,6,6,6"], "ana lancer\n")
+    assert "Un seul coup possible : la table joue « ana ecarter 1 0 0 ».\nana écarte 1 lapin." in text
