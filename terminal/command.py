@@ -21,7 +21,7 @@ from games.core import IllegalAction, registry
 from .keyboard import Clock, ScriptLines, TerminalLines
 from .listing import print_vocabulary
 from .screen import Screen, has_secrets
-from .seats import DEFAULT_LEVEL, LEVELS, Seats, robot_policy
+from .seats import DEFAULT_LEVEL, LEVELS, Seats, robot
 from .table import Runner
 
 
@@ -120,9 +120,9 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
     except ValidationError as error:
         raise SetupError(invalid_options(error)) from None
     try:
-        policies = {name: robot_policy(game.name, level) for name, level in robots.items()}
-    except (ImportError, AttributeError, KeyError) as error:
-        raise SetupError(f"les robots ne sont pas disponibles pour {game.name} ({error}).") from None
+        policies = {name: robot(game, name, level, seed) for name, level in robots.items()}
+    except ImportError:
+        raise SetupError("les robots ne sont pas encore disponibles dans cette version.") from None
     humans = [] if args.auto else [p for p in players if p not in robots]
     randoms = [p for p in players if p not in robots] if args.auto else []
     clocked = stdin.isatty() and not args.json and not args.auto
