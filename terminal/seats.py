@@ -41,24 +41,52 @@ class Seats:
     rng: random.Random
     robots: dict[PlayerId, RobotMove] = field(default_factory=dict)
     randoms: list[PlayerId] = field(default_factory=list)
-    # The state version each robot was last asked at: a robot that passed is not asked again
-    # until something happens.
-    asked: dict[PlayerId, int] = field(default_factory=dict)
+    # Each automatic seat's answer for the state version it was given: asked once per state, so a
+    # table that waits (at a terminal) does not draw again, and a robot that passed is not asked
+    # again until something happens.
+    answers: dict[PlayerId, tuple[int, tuple[PlayerId, Action, int] | None]] = field(default_factory=dict)
 
     def automatic(self, player: PlayerId) -> bool:
         return player in self.robots or player in self.randoms
 
+    def _answer(self, key: PlayerId, version: int, ask: Callable[[], tuple[PlayerId, Action, int] | None]) -> (
+        tuple[PlayerId, Action, int] | None
+    ):
+        cached = self.answers.get(key)
+        if cached is None or cached[0] != version:
+            cached = self.answers[key] = (version, ask())
+        return cached[1]
+
     def move(
         self, state: BaseState, legal: dict[PlayerId, list[Action]], now: int, humans_can_act: bool
     ) -> tuple[PlayerId, Action, int] | None:
-        """The next automatic move and its time, or None when the keyboard (or nobody) is awaited."""
+        """The earliest automatic move and its time, or None when the keyboard (or nobody) is awaited.
+
+        A window's closing competes like a move: the table passes time in at the deadline when no
+        human may act and the random seats choose to wait (or have nothing to do).
+        """
+        candidates: list[tuple[PlayerId, Action, int]] = []
         for player, robot_move in self.robots.items():
-            if not legal.get(player) or self.asked.get(player) == state.version:
+            if not legal.get(player):
                 continue
-            self.asked[player] = state.version
-            move = robot_move(state, now)
-            if move is not None:
-                return player, move[0], max(now, move[1])
+
+            def ask(player: PlayerId = player, robot_move: RobotMove = robot_move) -> (
+                tuple[PlayerId, Action, int] | None
+            ):
+                found = robot_move(state, now)
+                return None if found is None else (player, found[0], max(now, found[1]))
+
+            answer = self._answer(player, state.version, ask)
+            if answer is not None:
+                candidates.append(answer)
+        randomly = self._answer(SYSTEM, state.version, lambda: self._random(state, legal, now, humans_can_act))
+        if randomly is not None:
+            candidates.append(randomly)
+        return min(candidates, key=lambda move: move[2]) if candidates else None
+
+    def _random(
+        self, state: BaseState, legal: dict[PlayerId, list[Action]], now: int, humans_can_act: bool
+    ) -> tuple[PlayerId, Action, int] | None:
         deadline = self.game.deadline(state)
         moves = [(p, a) for p in self.randoms for a in legal.get(p, [])]
         if deadline is not None and not humans_can_act and (not moves or self.rng.random() < 0.35):

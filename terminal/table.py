@@ -253,25 +253,40 @@ class Runner:
                 return
             if self.pending is not None and self.pending.version != self.state.version:
                 self.pending = None
+            deadline = self.game.deadline(self.state)
             if self.pending is not None:
+                if deadline is not None and deadline <= min(self.pending.at, self.time()):
+                    self.pending = None  # the window closes before that shout
+                    self.act(SYSTEM, Action(kind=TICK), deadline)
+                    continue
                 if self.pending.at > self.time():
                     return
                 move, self.pending = self.pending, None
-                self.act(move.player, move.action, move.at)
+                self.play_automatic(move.player, move.action, move.at)
                 continue
             humans = any(legal.get(p) for p in self.screen.humans)
             found = self.seats.move(self.state, legal, self.time(), humans)
             if found is None:
                 return
             player, action, at = found
-            if self.clock is not None and at > self.clock.now():
+            late = deadline is not None and at >= deadline and action.kind != TICK
+            if (self.clock is not None and at > self.clock.now()) or (late and humans):
+                # At a terminal it is played when its time comes; in a script, after a late shout,
+                # the humans' lines decide (« attendre » closes the window first).
                 self.pending = Pending(self.state.version, player, action, at)
                 return
-            if player != SYSTEM and not self.as_json:
+            if late and deadline is not None:
+                self.act(SYSTEM, Action(kind=TICK), deadline)
+                continue
+            self.play_automatic(player, action, at)
+
+    def play_automatic(self, player: PlayerId, action: Action, at: int) -> None:
+        if not self.as_json:
+            if player != SYSTEM:
                 self.write(f"> {typed_line(self.game, player, action)}")
-            elif not self.as_json and self.screen.spectator:
+            elif self.screen.spectator:
                 self.write("> (le temps passe)")
-            self.act(player, action, at)
+        self.act(player, action, at)
 
     def timeout(self) -> float | None:
         """At a terminal, how long to wait for a line before time acts by itself (seconds)."""
@@ -285,11 +300,11 @@ class Runner:
         return max(0.0, (min(targets) - self.clock.now()) / 1000)
 
     def time_is_up(self) -> None:
-        """At a terminal, a wait ended with no line: a robot's move is due, or a window closes."""
-        if self.pending is not None and self.pending.at <= self.time():
-            return  # automatic() plays it
+        """At a terminal, a wait ended with no line: a window closes (a due robot move is played by
+        ``automatic``, unless the window closes first)."""
         deadline = self.game.deadline(self.state)
-        if deadline is not None and deadline <= self.time():
+        due = self.pending.at if self.pending is not None else None
+        if deadline is not None and deadline <= self.time() and (due is None or deadline <= due):
             self.act(SYSTEM, Action(kind=TICK), deadline)
 
     def hand_over(self, lines: Lines) -> str | None:
