@@ -8,9 +8,9 @@ import re
 import pytest
 
 from games.chevre import deal_dice
+from terminal.screen import PAUSE
 from tests.games.chevre.test_deal import ANA, BOB, CID, DAN, in_order
 from tests.terminal.newcomer import play_by_hand, towards_the_mine
-from terminal.screen import PAUSE
 
 from .scripted import shown
 
