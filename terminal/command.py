@@ -102,6 +102,9 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
     except SetupError as error:
         out.write(f"Impossible d'ouvrir la table : {error}\n")
         return 2
+    except BrokenPipeError:
+        # The reader went away (``… | head``): nobody is left to tell.
+        return 0
 
 
 def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
@@ -143,9 +146,12 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
         )
     runner.emit_events(events)
     runner.position()
-    if args.auto:
-        runner.script_then_automatic(None if stdin.isatty() else ScriptLines(stdin))
-    else:
-        runner.play(TerminalLines(stdin.fileno()) if clocked else ScriptLines(stdin))
+    try:
+        if args.auto:
+            runner.script_then_automatic(None if stdin.isatty() else ScriptLines(stdin))
+        else:
+            runner.play(TerminalLines(stdin.fileno()) if clocked else ScriptLines(stdin))
+    except KeyboardInterrupt:
+        out.write("\nPartie interrompue (Ctrl-C).\n")
     runner.final()
     return 0

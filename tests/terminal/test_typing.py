@@ -120,3 +120,14 @@ def test_barricade_shows_its_board_and_a_destination_is_chosen_by_number() -> No
 def test_a_throw_that_leaves_one_move_is_played_by_the_table_which_says_so() -> None:
     text = shown(["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,6,6,6,6,6,6"], "ana lancer\n")
     assert "Un seul coup possible : la table joue « ana ecarter 1 0 0 ».\nana écarte 1 lapin." in text
+
+
+def test_python_m_terminal_is_the_same_command_as_python_m_games() -> None:
+    def run(module: str) -> str:
+        return subprocess.run(
+            [sys.executable, "-m", module, "play", "cabane", "--players", "ana,bob", "--seed", "7"],
+            input="ana lancer\n", capture_output=True, text=True, cwd=ROOT, check=True,
+        ).stdout
+
+    assert run("terminal") == run("games")
+    assert "ana lance :" in run("terminal")
