@@ -7,6 +7,8 @@ or refusal, then the final state (scripts read it; every private line is there, 
 from __future__ import annotations
 
 import json
+import sys
+import traceback
 from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
@@ -159,6 +161,7 @@ class Runner:
             self.emit_error(error, player)
             return False
         except Exception as error:  # a bug must not end the game: apply is pure, nothing changed
+            traceback.print_exc(file=sys.stderr)
             self.refuse(
                 f"cette ligne n'a pas pu être jouée (erreur interne : {type(error).__name__}).",
                 "internal_error", {"detail": str(error)}, player,

@@ -44,3 +44,16 @@ def test_the_first_to_type_a_shout_is_first_and_script_timestamps_are_refused() 
         console.type("attendre")
         won = console.expect(r"gagne la Chouette-Velute")
         assert "bob a crié « Pas mou le caillou ! » le premier." in won
+
+
+def test_chevre_hot_seat_at_a_terminal_clears_the_screen_and_waits_for_enter() -> None:
+    with Console("play", "chevre", "--players", "ana,bob", "--seed", "5") as console:
+        before = console.expect(r"Au tour de (ana|bob) — les autres, détournez les yeux\. \S+ : Appuyez sur Entrée…")
+        assert "Main de" not in before and "\033[2J" in before
+        player = "ana" if "Au tour de ana" in before else "bob"
+        console.type("")
+        console.expect(rf"Main de {player} : ")
+        console.type("aide")
+        offered = console.expect(r"Toujours : ")
+        other = "bob" if player == "ana" else "ana"
+        assert f"{player} peut taper" in offered and f"{other} poser" not in offered
