@@ -177,6 +177,9 @@ class Runner:
 
     def line(self, text: str) -> None:
         """One typed line: played, answered (aide, voir), or refused with its reason."""
+        joined = [p for p in self.state.players if p not in self.reader.players]
+        if joined:  # someone who joined mid-game (Chante-Sloubi) is recognised like the others
+            self.reader = Reader(self.game.name, self.vocabulary, self.reader.players + joined)
         try:
             typed = self.reader.read(text.strip(), self.legal())
         except Unreadable as error:
