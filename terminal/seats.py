@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from games.core import SYSTEM, TICK, Action, BaseState, Game, PlayerId
+from games.core import SYSTEM, Action, BaseState, Game, PlayerId
+from games.core.autoplay import choose
 
 # A robot seated at this table: (state, now) -> (action, when in ms), or None: nothing for now.
 RobotMove = Callable[[BaseState, int], "tuple[Action, int] | None"]
@@ -87,12 +88,6 @@ class Seats:
     def _random(
         self, state: BaseState, legal: dict[PlayerId, list[Action]], now: int, humans_can_act: bool
     ) -> tuple[PlayerId, Action, int] | None:
-        deadline = self.game.deadline(state)
-        moves = [(p, a) for p in self.randoms for a in legal.get(p, [])]
-        if deadline is not None and not humans_can_act and (not moves or self.rng.random() < 0.35):
-            return SYSTEM, Action(kind=TICK), max(now, deadline)
-        if not moves:
+        if not self.randoms or humans_can_act:
             return None
-        player, action = self.rng.choice(moves)
-        at = now + self.rng.randint(0, 300)
-        return player, action, min(at, deadline) if deadline is not None else at
+        return choose(self.game, state, self.rng, now, self.randoms)

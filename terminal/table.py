@@ -272,6 +272,9 @@ class Runner:
                 continue
             humans = any(legal.get(p) for p in self.screen.humans)
             found = self.seats.move(self.state, legal, self.time(), humans)
+            if found is None and deadline is not None and not humans and self.clock is None:
+                # Only robots at the table, and none shouts: in a script, time passes to the deadline.
+                found = (SYSTEM, Action(kind=TICK), deadline)
             if found is None:
                 return
             player, action, at = found
