@@ -3,6 +3,8 @@ window closes when its time is up without anyone typing « attendre »."""
 
 from __future__ import annotations
 
+import pytest
+
 from .console import Console
 
 # ana throws a Chouette of 1 then keeps it; bob's throws make a Chouette-Velute of 4.
@@ -57,3 +59,15 @@ def test_chevre_hot_seat_at_a_terminal_clears_the_screen_and_waits_for_enter() -
         offered = console.expect(r"Toujours : ")
         other = "bob" if player == "ana" else "ana"
         assert f"{player} peut taper" in offered and f"{other} poser" not in offered
+
+
+def test_a_robot_shouts_by_itself_when_its_reaction_time_has_passed() -> None:
+    pytest.importorskip("games.robots")
+    args = ["play", "culdechouette", "--players", "ana,bob", "--robot", "bob", "--dice", DICE]
+    with Console(*args) as console:
+        for line in OPENING[:3]:
+            console.type(line)
+        # bob, a robot, throws a Chouette-Velute, then shouts within the window; ana types nothing.
+        console.expect(r"Chouette-Velute ! Le premier à crier")
+        console.expect(r"bob : « Pas mou le caillou ! »")
+        console.expect(r"bob gagne la Chouette-Velute")
