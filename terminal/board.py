@@ -108,6 +108,14 @@ def _links(board: Board, y: int, below: int, width: int) -> str:
             chars[3 * low.x + 1] = "|"
         elif abs(low.x - high.x) == 1:
             chars[3 * min(low.x, high.x) + 2] = "/" if high.x > low.x else "\\"
+        elif high.x > low.x:  # a long link (into the camp): a run of « _ » ending under its point
+            for i in range(3 * low.x + 2, 3 * high.x):
+                chars[i] = "_" if chars[i] == " " else chars[i]
+            chars[3 * high.x] = "/"
+        else:
+            for i in range(3 * high.x + 3, 3 * low.x + 1):
+                chars[i] = "_" if chars[i] == " " else chars[i]
+            chars[3 * high.x + 2] = "\\"
     return "".join(chars).rstrip()
 
 
