@@ -144,6 +144,9 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
             f"{game.title} — graine {seed}. Tapez « <joueur> <action> », « aide » (ou « ? »), "
             "« attendre », ou Ctrl-D pour finir.\n"
         )
+        if robots:
+            seated = ", ".join(f"{name} ({'débutant' if level == 'debutant' else level})" for name, level in robots.items())
+            out.write(f"Robots : {seated} ; leurs coups s'affichent précédés de « > ».\n")
     runner.emit_events(events)
     runner.position()
     try:

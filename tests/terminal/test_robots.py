@@ -28,6 +28,7 @@ def test_robots_and_random_play_finish_a_game_and_the_final_json_names_the_winne
 def test_one_human_plays_a_whole_game_against_robots() -> None:
     text, newcomer = play_by_hand(["play", "ludicitude", "--players", "ana,bob", "--robot", "bob", "--seed", "5"])
     assert text.rstrip().splitlines()[-1].startswith("Partie terminée")
+    assert "Robots : bob (fort) ; leurs coups s'affichent précédés de « > »." in text
     assert "> bob " in text and all(not line.startswith("bob") for line in newcomer.typed)
 
 
