@@ -21,8 +21,6 @@ TIMEOUT = "\x00timeout"
 class ScriptLines:
     """Lines of a text stream; undecodable bytes become U+FFFD so the line is refused, not fatal."""
 
-    clocked = False
-
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
         buffer = getattr(stream, "buffer", None)
@@ -39,8 +37,6 @@ class ScriptLines:
 
 class TerminalLines:
     """Lines typed at a terminal, read from its file descriptor with a timeout."""
-
-    clocked = True
 
     def __init__(self, fd: int, encoding: str = "utf-8") -> None:
         self.fd = fd

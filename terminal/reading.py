@@ -6,7 +6,7 @@ French) or ``IllegalAction`` (the game's own refusal codes, for arguments).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from games.core import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, IllegalAction, PlayerId
 
@@ -36,7 +36,6 @@ class Typed:
     action: Action | None = None
     number: int | None = None
     at: int | None = None
-    words: list[str] = field(default_factory=list)
 
 
 def parse_value(spec: ArgSpec, raw: str, players: list[PlayerId] | None = None) -> ArgValue:
@@ -144,9 +143,9 @@ class Reader:
         if words[0].isdigit() and len(words) == 1:
             return Typed("number", player=player, number=int(words[0]), at=at)
         if player == SYSTEM:
-            return Typed("play", player, parse_action(self.vocabulary, words), at=at, words=words)
+            return Typed("play", player, parse_action(self.vocabulary, words), at=at)
         legal = [a.kind for a in may_act.get(player, [])]
-        return Typed("play", player, self._action(words, legal), at=at, words=words)
+        return Typed("play", player, self._action(words, legal), at=at)
 
     def _names_an_action(self, words: list[str]) -> bool:
         try:

@@ -47,9 +47,6 @@ class Seats:
     # again until something happens.
     answers: dict[PlayerId, tuple[int, tuple[PlayerId, Action, int] | None]] = field(default_factory=dict)
 
-    def automatic(self, player: PlayerId) -> bool:
-        return player in self.robots or player in self.randoms
-
     def _answer(self, key: PlayerId, version: int, ask: Callable[[], tuple[PlayerId, Action, int] | None]) -> (
         tuple[PlayerId, Action, int] | None
     ):

@@ -29,8 +29,6 @@ MAX_AUTOMATIC = 50_000
 
 
 class Lines(Protocol):
-    clocked: bool
-
     def read(self, timeout: float | None = None) -> str | None: ...
 
 
