@@ -77,14 +77,16 @@ class Seats:
             answer = self._answer(player, state.version, ask)
             if answer is not None:
                 candidates.append(answer)
-        randomly = self._answer(SYSTEM, state.version, lambda: self._random(state, legal, now, humans_can_act))
+        randomly = self._answer(SYSTEM, state.version, lambda: self._random(state, now, humans_can_act))
         if randomly is not None:
             candidates.append(randomly)
         return min(candidates, key=lambda move: move[2]) if candidates else None
 
-    def _random(
-        self, state: BaseState, legal: dict[PlayerId, list[Action]], now: int, humans_can_act: bool
-    ) -> tuple[PlayerId, Action, int] | None:
+    def refused(self, player: PlayerId, version: int) -> None:
+        """An automatic move the game refused is not offered again in the same state."""
+        self.answers[player if player in self.robots else SYSTEM] = (version, None)
+
+    def _random(self, state: BaseState, now: int, humans_can_act: bool) -> tuple[PlayerId, Action, int] | None:
         if not self.randoms or humans_can_act:
             return None
         return choose(self.game, state, self.rng, now, self.randoms)

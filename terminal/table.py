@@ -293,7 +293,9 @@ class Runner:
                 self.write(f"> {typed_line(self.game, player, action)}")
             elif self.screen.spectator:
                 self.write("> (le temps passe)")
-        self.act(player, action, at)
+        version = self.state.version
+        if not self.act(player, action, at) and self.seats is not None:
+            self.seats.refused(player, version)
 
     def timeout(self) -> float | None:
         """At a terminal, how long to wait for a line before time acts by itself (seconds)."""
