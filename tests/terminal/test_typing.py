@@ -48,7 +48,7 @@ def test_a_refusal_names_the_lines_that_would_be_accepted() -> None:
 
 
 def test_common_words_accents_and_capitals_work() -> None:
-    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,3,3,4,5,6,6"]
+    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,2,3,3,4,6,6"]
     text = shown(ludicitude, "ana lancer\nAna Écarter 1\nana Arrêter\n")
     assert "ana repart de zéro avec les 7 dés." in text
     assert "ana s'arrête : 1 point (1 × 1). Total : 1." in text
@@ -58,16 +58,16 @@ def test_common_words_accents_and_capitals_work() -> None:
 
 
 def test_aide_lists_who_may_act_and_exact_lines_every_one_of_them_accepted() -> None:
-    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,3,3,4,5,6,6"]
+    ludicitude = ["ludicitude", "--players", "ana,bob", "--seed", "2", "--dice", "1,2,3,3,4,6,6"]
     text = shown(ludicitude, "ana tout_relancer\naide\n")
     help_text = text[text.index("Peut jouer maintenant") :]
     assert help_text.startswith("Peut jouer maintenant : ana (la table attend ana).\nana peut taper :")
     assert "  ecarter <lapins> [doubles] [clapier] — Écarter des dés après un lancer (au moins un lapin)." in text
     offered = suggestions(help_text)
-    assert "ana ecarter 1 0 4" in offered and all(line.startswith("ana ecarter ") for line in offered)
+    assert "ana ecarter 1 0 2" in offered and all(line.startswith("ana ecarter ") for line in offered)
     for line in offered:
         after = shown(ludicitude, f"ana tout_relancer\n{line}\n")
-        assert "Refusé" not in after and "ana écarte 1 lapin" in after, line
+        assert "Refusé" not in after and "ana écarte " in after, line
 
 
 def test_aide_during_a_shout_lists_every_player_who_may_shout() -> None:
