@@ -1,4 +1,4 @@
-"""Barricade / Ruée vers l'or: the rules engine over the board in ``data/barricade``."""
+"""Barricade / Ruée vers l'or: the rules engine over the board in ``games/barricade/data``."""
 
 from __future__ import annotations
 
