@@ -3,6 +3,7 @@ why and what is expected, the words players use work, and ``aide`` lists lines t
 
 from __future__ import annotations
 
+import io
 import subprocess
 import sys
 
@@ -131,3 +132,20 @@ def test_python_m_terminal_is_the_same_command_as_python_m_games() -> None:
 
     played = run("terminal")
     assert "ana lance :" in played and played == run("games")
+
+
+def test_barricade_a_throw_that_leaves_one_move_is_played_for_the_player() -> None:
+    from games.barricade.state import TENT
+    from terminal.table import Runner
+    from tests.games.barricade.positions import position
+
+    # ana at the door of the mine with her last miner, a 1 to throw: into the mine is the only move.
+    state = position({"ana": [(11, 10), "mine", "mine", "mine", "mine"], "bob": []}, [], dice=[1])
+    out = io.StringIO()
+    runner = Runner(GAME, state, out, as_json=False, forced=True)
+    runner.line("ana lancer")
+    runner.automatic()
+    text = out.getvalue()
+    assert "ana lance le dé : 1." in text
+    assert "Un seul coup possible : la table joue « ana deplacer 1 mine »." in text
+    assert runner.state.over and runner.state.winners == ["ana"] and TENT not in runner.state.miners["ana"]
