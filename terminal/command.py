@@ -10,6 +10,7 @@ gives a seat to a computer player.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import random
 import sys
 from typing import Any, TextIO
@@ -64,6 +65,11 @@ def invalid_options(error: ValidationError) -> str:
     return "option invalide — " + " ; ".join(parts)
 
 
+def robots_available() -> bool:
+    """Whether the computer players (``games/robots/``) are installed: ``--robot`` exists only then."""
+    return importlib.util.find_spec("games.robots") is not None
+
+
 def parser() -> argparse.ArgumentParser:
     top = argparse.ArgumentParser(prog="python -m games", description="Taverne : jeux en local.")
     sub = top.add_subparsers(dest="command", required=True)
@@ -75,10 +81,11 @@ def parser() -> argparse.ArgumentParser:
     play.add_argument("--option", action="append", default=[], help="clé=valeur")
     play.add_argument("--json", action="store_true", help="une ligne JSON par événement")
     play.add_argument("--auto", action="store_true", help="le hasard joue pour les joueurs qui ne sont pas des robots")
-    play.add_argument(
-        "--robot", action="append", default=[], metavar="JOUEUR[:NIVEAU]",
-        help=f"un robot à cette place (niveaux : {', '.join(LEVELS)} ; {DEFAULT_LEVEL} par défaut)",
-    )
+    if robots_available():
+        play.add_argument(
+            "--robot", action="append", default=[], metavar="JOUEUR[:NIVEAU]",
+            help=f"un robot à cette place (niveaux : {', '.join(LEVELS)} ; {DEFAULT_LEVEL} par défaut)",
+        )
     actions = sub.add_parser("actions", help="le vocabulaire d'un jeu")
     actions.add_argument("game", choices=registry.names())
     sub.add_parser("list", help="les jeux")
@@ -111,7 +118,7 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
     options = parse_options(args.option, game.options_model)
-    robots = parse_robots(args.robot, players)
+    robots = parse_robots(getattr(args, "robot", []), players)
     try:
         loaded = [int(x) for x in args.dice.split(",") if x.strip()]
     except ValueError:
