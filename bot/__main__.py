@@ -62,7 +62,7 @@ def _offer_local_game() -> None:
         return
     if answer.strip().lower() not in {"o", "oui", "y", "yes"}:
         return
-    from games.core.cli import main as games_main
+    from terminal import main as games_main
 
     try:
         games_main(["play", "culdechouette", "--players", "A,B,C"])
