@@ -58,6 +58,8 @@ class Session:
     stuck_deadline: int | None = None
     # Whom the table waits for, and the state it was computed for (``SessionManager.waiting``).
     waiting_memo: tuple[BaseState, int, int, list[PlayerId]] | None = field(default=None, repr=False)
+    # The game's views of the current state, by viewer (None: the channel), made when first drawn.
+    view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:

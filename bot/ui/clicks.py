@@ -799,7 +799,7 @@ async def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list
         return embed, view, files
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
-        generic = Presenter(session.game)
+        generic: Presenter[Any] = Presenter(session.game)
         return generic.embed(session), generic.components(session), []
 
 
