@@ -17,10 +17,10 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from emulator.bot_process import BOT
 from games import available
 
 from . import answers, display, durability, restart, rules
-from .bot_process import BOT
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart")

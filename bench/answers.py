@@ -18,10 +18,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Channel, Component, Emulator, InteractionRecord, Message, User
+from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
+from emulator.bot_process import BOT, BotProcess
 
-from .bot_process import BOT, profiled, start_bot, stop_bot, wait_connected
 from .latency import Latencies, latencies, seconds_text
+from .profiling import profiled
 from .rules import seat_count
 from .storage import fresh
 from .table import Figure, number
@@ -188,9 +189,9 @@ async def run(
     database = fresh(folder / "reponses.sqlite3")
     async with Emulator() as emu:
         world = build_world(emu, tables, list(games), {n: seat_count(g) for n, g in games.items()})
-        bot = await start_bot(emu, database, folder / "reponses-bot.log", module)
+        bot = BotProcess(emu, database, folder / "reponses-bot.log", module=module)
         try:
-            await wait_connected(emu, bot, 60.0)
+            await bot.start()
             await emu.wait_for_command("jouer", timeout=30.0)
             await asyncio.gather(*(open_table(emu, t) for t in world))
             async with profiled(bot, profile):
@@ -200,7 +201,7 @@ async def run(
             await asyncio.gather(*(play_at_pace(emu, t, rng, until) for t in world))
             rss = bot.rss_bytes()
         finally:
-            await stop_bot(bot)
+            await bot.stop()
         counted: dict[str, int] = {}
         for violation in emu.violations:
             counted[violation.kind] = counted.get(violation.kind, 0) + 1

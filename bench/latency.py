@@ -7,7 +7,7 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from tests.emulator import InteractionRecord
+from emulator import InteractionRecord
 
 DISCORD_LIMIT_S = 3.0
 UNKNOWN_INTERACTION = 10062

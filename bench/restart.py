@@ -17,9 +17,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.emulator import Channel, Emulator, EmulatorError, InteractionRecord, Message, User
+from emulator import Channel, Emulator, EmulatorError, InteractionRecord, Message, User
+from emulator.bot_process import BOT, BotProcess
 
-from .bot_process import BOT, start_bot, stop_bot, wait_connected
 from .latency import DISCORD_LIMIT_S, UNKNOWN_INTERACTION, Latencies, latencies, seconds_text
 from .seeding import fill
 from .storage import fresh
@@ -84,9 +84,10 @@ async def one_restart(
     database = fresh(folder / f"redemarrage-{sessions}.sqlite3")
     names = {str(u.id): u.name for u in world.players}
     fill(database, games, world.places[:sessions], list(names), names)
-    bot = await start_bot(emu, database, folder / f"redemarrage-{sessions}-bot.log", module)
+    bot = BotProcess(emu, database, folder / f"redemarrage-{sessions}-bot.log", module=module)
     try:
-        connected = await wait_connected(emu, bot, PATIENCE_S)
+        await bot.start(PATIENCE_S)
+        connected = bot.connected_at
         # The first player to come back types /scores at a table that was in play.
         record = await emu.slash(world.channels[0], world.players[0], "scores", timeout=PATIENCE_S)
         if record.response_at is None or UNKNOWN_INTERACTION in record.errors:
@@ -95,7 +96,7 @@ async def one_restart(
         probes = await after_restart(emu, world, sessions, probe_s)
         rss_after = bot.rss_bytes()
     finally:
-        await stop_bot(bot)
+        await bot.stop()
     return Restart(
         sessions,
         connected - bot.started,

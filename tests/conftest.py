@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
+from emulator import Emulator, pointed_at
 from tests.e2e.tavern import Tavern, make_tavern
-from tests.emulator import Emulator, pointed_at
 
 
 @pytest.fixture

@@ -10,10 +10,10 @@ import pytest
 
 from bot.app import TaverneBot
 from bot.options import option_choices
+from emulator import Channel, Emulator, Message, User
 from games.core import registry
 from tests.e2e.table import act, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Channel, Emulator, Message, User
 
 SEED_LINE = re.compile(r"Graine des dés : (\d+) — `/jouer jeu:(\w+) options:graine=(\d+)`")
 

@@ -22,11 +22,11 @@ import pytest
 
 from bot.app import create_bot
 from bot.health import check
+from emulator import Emulator, InteractionRecord, Message, User
+from emulator.running import running
 from games.cabane import GAME as CABANE
 from tests.e2e.table import button_for, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, InteractionRecord, Message, User
-from tests.emulator.running import running
 
 ROOT = Path(__file__).resolve().parents[2]
 

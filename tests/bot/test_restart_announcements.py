@@ -14,11 +14,11 @@ import pytest
 
 from bot.sessions import Notice, Session, SessionManager
 from bot.store import LOBBY, SessionRecord, Store
+from emulator import Emulator, Message
 from games.cabane import GAME as CABANE
 from games.core import Action, Event, registry
 from tests.e2e.table import open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, Message
 
 BATAILLE = "mode=bataille cible=3"
 

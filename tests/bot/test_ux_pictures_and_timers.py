@@ -11,10 +11,10 @@ import pytest
 
 from bot.sessions import Notice, Session
 from bot.tables.base import Presenter
+from emulator import Message
 from games.core import LEAVE, Action
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Message
 from tests.games.core.toy import GAME as TOY
 
 from .ux_support import TABLE, click, manager_for, start_table

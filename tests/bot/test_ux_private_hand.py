@@ -10,10 +10,10 @@ import re
 import pytest
 
 from bot.tables.chevre import HAND_FILE
+from emulator import Message
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Message
 
 UPDATE_MESSAGE = 7  # the interaction's answer edits the message the click came from
 PNG = b"\x89PNG"

@@ -10,8 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from bot.app import TaverneBot
+from emulator import Channel, Emulator, User
 from tests.e2e.table import act, table_message
-from tests.emulator import Channel, Emulator, User
 
 SHOUT_FOR_WINDOW = {"pas_mou": "pas_mou_le_caillou", "grelotte": "grelotte_ca_picote", "moisissure": "sans_fin"}
 # What a careful player does when it is up to them, best first.

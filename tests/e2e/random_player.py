@@ -17,8 +17,8 @@ from typing import Any
 
 from bot.app import TaverneBot
 from bot.ui.ids import BadId, decode_action
+from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 from games.core import Action
-from tests.emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 
 TABLE_PREFIXES = ("tv:", "tvs:", "tvq:")
 

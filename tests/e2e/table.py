@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import re
 
+from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 from games.core import Action
-from tests.emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 
 SCORE_LINE = re.compile(r"\*\*(?P<name>[^*]+)\*\* : (?P<score>-?\d+)")
 

@@ -10,9 +10,9 @@ from typing import Any
 
 from bot.app import TaverneBot, create_bot
 from bot.settings import Settings
+from emulator import Channel, Emulator, Guild, User
+from emulator.running import running
 from games.core import Game
-from tests.emulator import Channel, Emulator, Guild, User
-from tests.emulator.running import running
 
 
 @dataclass

@@ -12,12 +12,12 @@ moved by its row then its point, the fifth miner in and the win.
 from __future__ import annotations
 
 from bot.store import Store
+from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.barricade.state import TENT
 from games.core import Dice
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Component, Emulator, InteractionRecord, Message, User
 
 BOARD = load_board()
 

@@ -8,12 +8,12 @@ from __future__ import annotations
 from typing import Any
 
 from bot.ui.ids import decode_action
+from emulator import Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board
 from games.barricade.board import distances_to_mine
 from games.core import Action
 from tests.e2e.table import action_code, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, InteractionRecord, Message, User
 
 DISTANCE = distances_to_mine(load_board())
 VOCABULARY = GAME.full_vocabulary()

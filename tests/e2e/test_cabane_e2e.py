@@ -28,9 +28,9 @@ from bot.app import TaverneBot, create_bot
 from bot.sessions import Session
 from bot.settings import Settings
 from bot.tables.cabane import FACE_EMOJI
+from emulator import Channel, Emulator, Message, User, pointed_at
+from emulator.running import running
 from games.cabane import GAME, CabaneState
-from tests.emulator import Channel, Emulator, Message, User, pointed_at
-from tests.emulator.running import running
 
 MAX_THROWS = 400
 MENTION = re.compile(r"<@(\d+)>")

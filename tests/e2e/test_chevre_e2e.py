@@ -19,13 +19,13 @@ import re
 import time
 
 from bot.sessions import Session
+from emulator import Emulator, InteractionRecord, Message, User
 from games.chevre import ChevreState
 from games.chevre.tiles import make, sort_key
 from games.core import PlayerId
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, InteractionRecord, Message, User
 
 FIRST_DEAL = [
     ["1-1", "0-2", "2-3", "3-5", "4-6", "0-5", "1-4"],  # Arthur

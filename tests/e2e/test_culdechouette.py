@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from emulator import Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.players import play_cul_de_chouette
 from tests.e2e.table import act, open_table, scores, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Message
 
 # Arthur, Perceval, Karadoc throw 1, 5, 6 for the order: Arthur starts.
 ARTHUR_STARTS = [1, 5, 6]

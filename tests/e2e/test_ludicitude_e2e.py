@@ -18,11 +18,11 @@ import re
 from typing import Any
 
 from bot.sessions import Session
+from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.ludicitude import LudicitudeState
 from tests.e2e.dice import LoadedLudicitude
 from tests.e2e.table import action_kind, open_table, scores, seat_and_start
 from tests.e2e.tavern import Tavern
-from tests.emulator import Component, Emulator, InteractionRecord, Message, User
 
 OPENING = [1, 1, 1, 2, 2, 2, 3, 1, 1, 4, 6, 6, 6, 6, 3, 5, 5]
 SEED = 5

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 import pytest
 
-from tests.emulator import Channel, Emulator, Guild, User
+from emulator import Channel, Emulator, Guild, User
 
 
 @dataclass

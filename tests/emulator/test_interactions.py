@@ -5,11 +5,11 @@ from __future__ import annotations
 import discord
 import pytest
 
-from tests.emulator import EmulatorError
+from emulator import EmulatorError
+from emulator.running import running
+from emulator.snowflake import snowflake_ms
 from tests.emulator.conftest import World
-from tests.emulator.running import running
 from tests.emulator.sample_bot import SampleBot, picture
-from tests.emulator.snowflake import snowflake_ms
 
 AT = 1_790_000_000_000  # a chosen moment, in Unix milliseconds
 

@@ -6,7 +6,7 @@ from typing import Any
 
 import pytest
 
-from tests.emulator import limits
+from emulator import limits
 
 
 def button(custom_id: str, label: str = "Lancer", **extra: Any) -> dict[str, Any]:

@@ -8,9 +8,9 @@ import time
 import discord
 import pytest
 
-from tests.emulator import Emulator, pointed_at
+from emulator import Emulator, pointed_at
+from emulator.running import running
 from tests.emulator.conftest import World, make_world
-from tests.emulator.running import running
 from tests.emulator.sample_bot import SampleBot
 
 

@@ -9,8 +9,8 @@ import sqlite3
 
 import pytest
 
+from emulator import Emulator
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator
 
 # The longest value Discord lets a user type in a string option.
 LONGEST = 6000

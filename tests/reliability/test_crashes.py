@@ -26,11 +26,10 @@ from pathlib import Path
 from typing import Any
 
 from bot.ui.ids import to36
+from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, Message, User
+from emulator.bot_process import BotProcess
 from games.cabane import GAME as CABANE
 from games.core import Action
-from tests.emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, Message, User
-
-from .bot_process import BotProcess
 
 GAMES = int(os.environ.get("TAVERNE_CRASH_GAMES", "50"))
 KILLS = int(os.environ.get("TAVERNE_CRASH_KILLS", "10"))
@@ -263,9 +262,9 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
     seen = Seen()
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         guild, tables = world(emu)
-        bot = BotProcess(emu, guild, database, tmp_path)
-        await bot.start()
+        bot = BotProcess(emu, database, tmp_path / "bot.log", guild=guild)
         try:
+            await bot.start()
             await emu.wait_for_command("jouer", guild, timeout=30)
             done = asyncio.Event()
             rng = random.Random(GAMES)

@@ -4,10 +4,10 @@ table, another turn, garbage, too long. Each is answered privately, and nothing 
 from __future__ import annotations
 
 from bot.ui.ids import to36
+from emulator import Emulator, Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator, Message
 
 ARTHUR_STARTS = [1, 5, 6]
 

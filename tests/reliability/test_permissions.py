@@ -6,10 +6,10 @@ from __future__ import annotations
 import sqlite3
 
 from bot.ui.ids import to36
+from emulator import Emulator
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Emulator
 
 MANAGE_GUILD = 1 << 5
 ARTHUR_STARTS = [1, 5, 6]

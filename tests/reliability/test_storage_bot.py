@@ -6,10 +6,10 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+from emulator import Channel, Emulator, InteractionRecord, Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, button_for, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
-from tests.emulator import Channel, Emulator, InteractionRecord, Message
 
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTES = [2, 2, 4]

@@ -8,11 +8,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from tests.emulator.limits import BUTTON, EPHEMERAL_FLAG, SELECT_TYPES
-from tests.emulator.snowflake import snowflake_ms
+from emulator.limits import BUTTON, EPHEMERAL_FLAG, SELECT_TYPES
+from emulator.snowflake import snowflake_ms
 
 if TYPE_CHECKING:
-    from tests.emulator.emulator import Emulator
+    from emulator.emulator import Emulator
 
 MENTION = re.compile(r"<@!?(\d+)>")
 ALL_PERMISSIONS = (1 << 51) - 1

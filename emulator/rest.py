@@ -11,9 +11,9 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import BodyPartReader, web
 
-from tests.emulator import limits
-from tests.emulator.model import Attachment, Channel, Message
-from tests.emulator.records import (
+from emulator import limits
+from emulator.model import Attachment, Channel, Message
+from emulator.records import (
     AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
     CHANNEL_MESSAGE,
@@ -29,7 +29,7 @@ from tests.emulator.records import (
 )
 
 if TYPE_CHECKING:
-    from tests.emulator.emulator import Emulator
+    from emulator.emulator import Emulator
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 

@@ -11,7 +11,7 @@ import discord.http
 import yarl
 
 if TYPE_CHECKING:
-    from tests.emulator.emulator import Emulator
+    from emulator.emulator import Emulator
 
 
 @contextlib.contextmanager

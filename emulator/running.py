@@ -8,9 +8,9 @@ from collections.abc import AsyncIterator
 
 import discord
 
-from tests.emulator.emulator import Emulator
-from tests.emulator.errors import EmulatorError
-from tests.emulator.gateway import GatewaySession
+from emulator.emulator import Emulator
+from emulator.errors import EmulatorError
+from emulator.gateway import GatewaySession
 
 
 @contextlib.asynccontextmanager

@@ -11,9 +11,9 @@ from typing import Any
 
 from aiohttp import web
 
-from tests.emulator import user_input
-from tests.emulator.errors import EmulatorError
-from tests.emulator.gateway import (
+from emulator import user_input
+from emulator.errors import EmulatorError
+from emulator.gateway import (
     INTENT_DIRECT_MESSAGES,
     INTENT_GUILD_MEMBERS,
     INTENT_GUILD_MESSAGES,
@@ -21,8 +21,8 @@ from tests.emulator.gateway import (
     INTENT_MESSAGE_CONTENT,
     GatewaySession,
 )
-from tests.emulator.limits import BUTTON, EPHEMERAL_FLAG
-from tests.emulator.model import (
+from emulator.limits import BUTTON, EPHEMERAL_FLAG
+from emulator.model import (
     ALL_PERMISSIONS,
     MEMBER_PERMISSIONS,
     Attachment,
@@ -33,8 +33,8 @@ from tests.emulator.model import (
     Role,
     User,
 )
-from tests.emulator.ratelimit import RateLimits
-from tests.emulator.records import (
+from emulator.ratelimit import RateLimits
+from emulator.records import (
     APPLICATION_COMMAND,
     AUTOCOMPLETE,
     INITIAL_RESPONSE_DEADLINE_S,
@@ -44,8 +44,8 @@ from tests.emulator.records import (
     RestCall,
     Violation,
 )
-from tests.emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
-from tests.emulator.snowflake import SnowflakeFactory, wall_clock_ms
+from emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
+from emulator.snowflake import SnowflakeFactory, wall_clock_ms
 
 
 class Emulator:

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from tests.emulator.errors import EmulatorError
-from tests.emulator.limits import LABEL, SELECT_TYPES, TEXT_INPUT
-from tests.emulator.model import ALL_PERMISSIONS, Channel, User
+from emulator.errors import EmulatorError
+from emulator.limits import LABEL, SELECT_TYPES, TEXT_INPUT
+from emulator.model import ALL_PERMISSIONS, Channel, User
 
 SUBCOMMAND, SUBCOMMAND_GROUP = 1, 2
 OPTION_STRING, OPTION_INTEGER, OPTION_BOOLEAN, OPTION_USER = 3, 4, 5, 6

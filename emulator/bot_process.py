@@ -1,0 +1,139 @@
+"""The real bot, ``python -m bot``, in a process of its own, pointed at an emulator in this one.
+
+Used by the reliability tests (which kill it with SIGKILL and start it again on the same database)
+and by the bench. Two processes on purpose: on a real server Discord's work is not done on the bot's
+CPU, so the emulator (and the players clicking through it) must not share the bot's event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import signal
+import sys
+from collections.abc import Mapping
+from pathlib import Path
+
+from emulator.emulator import Emulator
+from emulator.gateway import GatewaySession
+from emulator.model import Guild
+
+REPO = Path(__file__).resolve().parents[1]
+BOT = "bot"
+START_TIMEOUT_S = 60.0
+
+
+class BotProcess:
+    """One bot process at a time; ``start`` again after ``kill`` or ``stop`` on the same database.
+
+    The process's working directory is the log's folder, which holds no ``.env``: the settings come
+    from the environment this class builds, and nothing of the caller's environment leaks in but PATH.
+    """
+
+    def __init__(
+        self,
+        emu: Emulator,
+        database: Path,
+        log: Path,
+        *,
+        guild: Guild | None = None,
+        module: str = BOT,
+        extra_env: Mapping[str, str] | None = None,
+    ) -> None:
+        self.emu = emu
+        self.database = database
+        self.log = log
+        self.module = module
+        self.env = {
+            "PATH": os.environ.get("PATH", ""),
+            "PYTHONPATH": str(REPO),
+            "DISCORD_TOKEN": emu.token,
+            "TAVERNE_DATABASE": str(database),
+            "TAVERNE_API_BASE": emu.api_base,
+            "TAVERNE_GATEWAY_URL": emu.gateway_url,
+            "TAVERNE_GUILD_ID": str(guild.id) if guild is not None else "",
+            "TAVERNE_LOG_LEVEL": "WARNING",
+            **(extra_env or {}),
+        }
+        self.process: asyncio.subprocess.Process | None = None
+        self.starts = 0
+        self.kills = 0
+        # The emulator's clock (seconds) when the last start was asked and when its session was READY.
+        self.started = 0.0
+        self.connected_at = 0.0
+
+    @property
+    def pid(self) -> int:
+        assert self.process is not None, "the bot was never started"
+        return self.process.pid
+
+    def rss_bytes(self) -> int:
+        return rss_bytes(self.pid)
+
+    async def start(self, timeout: float = START_TIMEOUT_S) -> GatewaySession:
+        """Starts the bot and returns once its new gateway session is READY (tables restored by then).
+        A bot that stops first fails with the end of its log."""
+        known = {id(s) for s in self.emu.sessions}
+        self.started = self.emu.clock()
+        with self.log.open("ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable,
+                "-m",
+                self.module,
+                cwd=self.log.parent,
+                env=self.env,
+                stdout=log,
+                stderr=log,
+                stdin=asyncio.subprocess.DEVNULL,
+            )
+        self.starts += 1
+
+        def connected() -> GatewaySession | None:
+            assert self.process is not None
+            if self.process.returncode is not None:
+                raise AssertionError(f"the bot stopped (code {self.process.returncode}):\n{self.tail()}")
+            return next(
+                (s for s in self.emu.sessions if id(s) not in known and s.alive and s.ready.is_set()), None
+            )
+
+        session: GatewaySession = await self.emu.wait_until(connected, timeout, "the bot to connect")
+        self.connected_at = self.emu.clock()
+        return session
+
+    async def kill(self) -> None:
+        """SIGKILL: no cleanup of any kind, as when the machine loses power or the OOM killer strikes."""
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(signal.SIGKILL)
+        await self.process.wait()
+        self.kills += 1
+        await self.emu.wait_until(lambda: not self.emu.connected, 10.0, "the gateway to see the bot gone")
+
+    async def stop(self, timeout: float = 15.0) -> None:
+        """Ctrl-C as an admin would (the bot closes its timers and its database), then SIGKILL if stuck."""
+        if self.process is None or self.process.returncode is not None:
+            return
+        self.process.send_signal(signal.SIGINT)
+        try:
+            await asyncio.wait_for(self.process.wait(), timeout)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                self.process.kill()
+            await self.process.wait()
+
+    def tail(self, lines: int = 40) -> str:
+        if not self.log.exists():
+            return ""
+        return "\n".join(self.log.read_text(errors="replace").splitlines()[-lines:])
+
+
+def rss_bytes(pid: int) -> int:
+    """Resident memory of a process (Linux ``/proc``), 0 when it cannot be read."""
+    try:
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1]) * 1024
+    except OSError:
+        return 0
+    return 0
