@@ -35,6 +35,7 @@ from ..store import (
 )
 from . import journal
 from .errors import TableError
+from .legal import LegalActions, session_waiting_for
 
 log = logging.getLogger(__name__)
 
@@ -56,8 +57,8 @@ class Session:
     timer: asyncio.Task[None] | None = None
     # A deadline whose tick the game refused: not re-armed until the state moves on.
     stuck_deadline: int | None = None
-    # Whom the table waits for, and the state it was computed for (``SessionManager.waiting``).
-    waiting_memo: tuple[BaseState, int, int, list[PlayerId]] | None = field(default=None, repr=False)
+    # Every player's legal actions in the current state, and whom the table waits for (``legal``).
+    legal_memo: LegalActions | None = field(default=None, repr=False)
     # The game's views of the current state, by viewer (None: the channel), made when first drawn.
     view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
 
@@ -75,13 +76,15 @@ class Session:
 
 @dataclass
 class Outcome:
-    """What an accepted (or refused) action did; ``error`` is the game's refusal."""
+    """What an accepted (or refused) action did; ``error`` is the game's refusal. ``waiting``: whom
+    the table waits for now (its pings), so that the UI need not ask again."""
 
     session: Session
     events: list[Event] = field(default_factory=list)
     error: IllegalAction | None = None
     ended: bool = False
     turn_changed: bool = False
+    waiting: list[PlayerId] = field(default_factory=list)
 
 
 @dataclass
@@ -96,6 +99,20 @@ class Notice:
     kind: str
     players: list[PlayerId] = field(default_factory=list)
     deadline_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Due:
+    """What a table does next by itself: close for idleness (``idle``), close a timed window
+    (``window``, after the grace for clicks in flight), warn the players it waits for (``warn``) or
+    remove them (``remove``); ``at``: when, in ms."""
+
+    kind: str
+    at: int
+
+
+def _at(due: Due) -> int:
+    return due.at
 
 
 class Listener(Protocol):
@@ -349,7 +366,9 @@ class SessionManager:
                 rec.status = ABANDONED
                 await self.store.finish(rec, ABANDONED, [], rec.active_ms)
                 self._forget(session)
-                journal.log.info("table %d fermée avant de commencer : plus personne n'y est assis", session.id)
+                journal.log.info(
+                    "table %d fermée avant de commencer : plus personne n'y est assis", session.id
+                )
                 return session
             if rec.host_id == player:
                 rec.host_id = next(iter(rec.names))
@@ -392,7 +411,7 @@ class SessionManager:
             journal.named(session, session.players),
             journal.seed_of(session),
         )
-        return Outcome(session, events=events, turn_changed=True)
+        return Outcome(session, events=events, turn_changed=True, waiting=self.waiting(session))
 
     async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
         session = self._need(channel_id)
@@ -482,7 +501,13 @@ class SessionManager:
             journal.log_end(session)
         else:
             self._arm(session)
-        return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
+        return Outcome(
+            session,
+            events=events,
+            ended=ended,
+            turn_changed=ended or state.turn_no != before,
+            waiting=self.waiting(session),
+        )
 
     async def _refuse_duplicate(self, interaction_id: int | None) -> None:
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
@@ -577,19 +602,22 @@ class SessionManager:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
 
-    def next_due(self, session: Session) -> int | None:
-        """When the table must next act by itself: a window, a turn warning or removal, idleness."""
+    def next_due(self, session: Session) -> Due:
+        """What the table must next do by itself, and when: the one timer decision (``Due``)."""
         rec = session.rec
-        times = [rec.active_ms + self.idle_timeout_ms]
+        idle = Due("idle", rec.active_ms + self.idle_timeout_ms)
         deadline = self._deadline(session)
-        if deadline is not None and deadline == session.stuck_deadline:
-            deadline = None
-        if deadline is not None:
-            times.append(deadline + self.grace_ms)
-        elif rec.status == PLAYING and self.waiting(session):
-            factor = 2 if rec.warned else 1
-            times.append(rec.waiting_since_ms + factor * self.turn_timeout(session))
-        return min(times)
+        if deadline is not None and deadline != session.stuck_deadline:
+            return min(idle, Due("window", deadline + self.grace_ms), key=_at)
+        if rec.status == PLAYING and self.waiting(session):
+            timeout = self.turn_timeout(session)
+            turn = (
+                Due("remove", rec.waiting_since_ms + 2 * timeout)
+                if rec.warned
+                else Due("warn", rec.waiting_since_ms + timeout)
+            )
+            return min(idle, turn, key=_at)
+        return idle
 
     def _arm(self, session: Session) -> None:
         if self._closing or session.timer is asyncio.current_task():
@@ -597,7 +625,7 @@ class SessionManager:
         if session.timer is not None:
             session.timer.cancel()
         due = self.next_due(session)
-        session.timer = None if due is None else asyncio.create_task(self._sleep_then_fire(session, due))
+        session.timer = asyncio.create_task(self._sleep_then_fire(session, due.at))
 
     async def _sleep_then_fire(self, session: Session, due: int) -> None:
         await asyncio.sleep(max(0, due - self.clock()) / 1000)
@@ -617,36 +645,39 @@ class SessionManager:
         async with session.lock:
             if self._by_id.get(session.id) is not session:
                 return
-            rec, now = session.rec, self.clock()
-            if now >= rec.active_ms + self.idle_timeout_ms:
-                await self._finish(session, ABANDONED, now)
-                notices.append(([], Notice("idle_closed")))
-            elif (deadline := self._deadline(session)) is not None and deadline != session.stuck_deadline:
-                if now >= deadline + self.grace_ms:
-                    version = session.state.version if session.state is not None else 0
-                    closed = await self._catch_up(session)
-                    if session.state is not None and session.state.version != version:
-                        notices.append((closed, Notice("window_closed", deadline_ms=self._deadline(session))))
-            elif rec.status == PLAYING and (waiting := self.waiting(session)):
-                timeout = self.turn_timeout(session)
-                if not rec.warned and now >= rec.waiting_since_ms + timeout:
-                    rec.warned = True
-                    await self.store.save_session(rec)
-                    limit = rec.waiting_since_ms + 2 * timeout
-                    notices.append(([], Notice("warned", players=waiting, deadline_ms=limit)))
-                elif rec.warned and now >= rec.waiting_since_ms + 2 * timeout:
-                    events: list[Event] = []
-                    for player in waiting:
-                        if session.rec.status != PLAYING:
-                            break
-                        events += await self._system(
-                            session, Action(kind=REMOVE, args={"joueur": player}), now
-                        )
-                    notices.append((events, Notice("removed", players=waiting)))
+            now = self.clock()
+            due = self.next_due(session)
+            if now >= due.at:
+                notices = await self._do(session, due, now)
         if self._by_id.get(session.id) is session:
             self._arm(session)
         for events, notice in notices:
             await self._notify(session, events, notice)
+
+    async def _do(self, session: Session, due: Due, now: int) -> list[tuple[list[Event], Notice]]:
+        """What ``due`` says the table does by itself now (the caller holds the lock)."""
+        rec = session.rec
+        if due.kind == "idle":
+            await self._finish(session, ABANDONED, now)
+            return [([], Notice("idle_closed"))]
+        if due.kind == "window":
+            version = session.state.version if session.state is not None else 0
+            closed = await self._catch_up(session)
+            if session.state is not None and session.state.version != version:
+                return [(closed, Notice("window_closed", deadline_ms=self._deadline(session)))]
+            return []
+        waiting = self.waiting(session)
+        if due.kind == "warn":
+            rec.warned = True
+            await self.store.save_session(rec)
+            limit = rec.waiting_since_ms + 2 * self.turn_timeout(session)
+            return [([], Notice("warned", players=waiting, deadline_ms=limit))]
+        events: list[Event] = []
+        for player in waiting:
+            if session.rec.status != PLAYING:
+                break
+            events += await self._system(session, Action(kind=REMOVE, args={"joueur": player}), now)
+        return [(events, Notice("removed", players=waiting))]
 
     async def _notify(self, session: Session, events: list[Event], notice: Notice) -> None:
         if self.listener is None:
@@ -662,42 +693,18 @@ class SessionManager:
             session.rec.message_id = message_id
             await self.store.save_session(session.rec)
 
-
-def session_waiting_for(session: Session) -> list[PlayerId]:
-    """``waiting_for`` of the session's state, computed once per state (the manager's key and
-    timer and the table's embed all ask it at each action)."""
-    state = session.state
-    if state is None:
-        return []
-    memo = session.waiting_memo
-    if memo is not None and memo[0] is state and memo[1] == state.version and memo[2] == state.turn_no:
-        return list(memo[3])
-    waiting = waiting_for(session.game, state)
-    session.waiting_memo = (state, state.version, state.turn_no, waiting)
-    return list(waiting)
-
-
-def waiting_for(game: Game[Any], state: BaseState) -> list[PlayerId]:
-    """Whom the table waits for (pings, turn timers): when any seated player has a turn action
-    (``who="turn"``), exactly those players; otherwise the game's ``to_act``.
-
-    Holding an optional move (a Civet to announce, a Grelottine to call: ``who="any"``) never makes
-    a player someone the table waits for, whatever the engine's ``to_act`` says: they are neither
-    pinged nor removed for an idle turn while someone else has the dice.
-    """
-    if state.over:
-        return []
-    turn_kinds = {s.kind for s in game.vocabulary() if s.who == "turn"}
-    on_turn: list[PlayerId] = []
-    for player in state.players:
-        try:
-            actions = game.legal_actions(state, player)
-        except Exception:  # one player's listing failing must not stop the table's clock for all
-            log.exception("legal_actions a échoué (%s, joueur %s)", game.name, player)
-            continue
-        if any(a.kind in turn_kinds for a in actions):
-            on_turn.append(player)
-    return on_turn or list(game.to_act(state))
+    async def shown(self, session: Session, *, message_id: int | None = None, end: bool = False) -> None:
+        """What the channel shows now, told once after sending: the table's message moved to
+        ``message_id`` (a re-post), and/or its end went out (``end``: a restart will not tell it
+        again). A closed table's message is not recorded."""
+        if (
+            message_id is not None
+            and message_id != session.rec.message_id
+            and self._by_id.get(session.id) is session
+        ):
+            await self.set_message(session, message_id)
+        if end:
+            await self.mark_end_shown(session)
 
 
 def _option_errors(error: ValidationError) -> str:

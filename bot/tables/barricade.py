@@ -7,9 +7,8 @@ Why two steps for the barrier: up to ~120 points are free, more than the four se
 message can hold. The first select lists the board's rows; choosing one is not a move (the game is
 not asked, nothing is stored): it only redraws the table's components with that row's points as a
 select of complete ``barriere point=…`` actions, which the platform applies like any other select.
-The row select is a ``DynamicItem`` of its own (``tvb:<table>:<turn>``): discord.py learns its
-pattern when a view holding it is sent, and the table message is sent again after every move and
-after a restart, so the row select keeps working as long as the table does.
+The row select has a prefix of its own (``tvb:<table>:<turn>``), routed to ``choose_row`` by the
+bot's router (``BarricadePresenter.routes``), so it keeps working after a restart like any button.
 """
 
 from __future__ import annotations
@@ -38,7 +37,7 @@ from games.core import Action, Event, Game, IllegalAction, PlayerId
 from ..render.barricade import COLOUR_RGB, render_board
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
-from ..ui.components import ActionSelect, clip
+from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
 from . import presenter_for
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .shown import Shown
@@ -118,6 +117,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
         super().__init__(game)
         # Per table: what the last picture showed, and its PNG (drawing one takes ~50 ms).
         self._pictures: OrderedDict[int, tuple[str, bytes]] = OrderedDict()
+
+    def routes(self) -> dict[str, ClickRoute]:
+        return {ROW_PREFIX: choose_row}
 
     # --- one action's words ------------------------------------------------------------------
     def label(self, shown: Shown[BarricadeState], action: Action) -> str:
@@ -256,7 +258,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
             placeholder="Déplacer la barrière : choisis d'abord une rangée…",
             options=options,
         )
-        return BarrierRowSelect(select)
+        return TaverneItem(select)
 
     # --- the message -------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
@@ -387,22 +389,6 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
         await _answer(interaction, TableError("gone").text)
         return
     await interaction.response.edit_message(view=presenter.table_view(session, row))
-
-
-class BarrierRowSelect(ui.DynamicItem[ui.Select[Any]], template=ROW_ID):
-    """The barrier's first select: a row of the board (``tvb:<table>:<turn>``, values: a row letter)."""
-
-    def __init__(self, item: ui.Select[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> BarrierRowSelect:
-        return cls(ui.Select(custom_id=match.string, options=[discord.SelectOption(label="…")]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await choose_row(interaction, self.custom_id, list(self.item.values))
 
 
 PRESENTER = BarricadePresenter(GAME)

@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import json
 import logging
-import sys
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
 
@@ -26,13 +25,14 @@ from pydantic import BaseModel
 from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
 
-from ..sessions import Session
+from ..sessions import Session, legal_actions
 from ..ui import ids
 from ..ui.components import (
     OPTION_MAX,
     ActionButton,
     ActionSelect,
     AskButton,
+    ClickRoute,
     MenuButton,
     button,
     clip,
@@ -53,8 +53,6 @@ GROUP = "g."
 TITLE_MAX = 45
 FIELD_LABEL_MAX = 45
 PLACEHOLDER_MAX = 100
-# Asked for what someone not seated may do (join mid-game): Discord never gives a user the id 0.
-OUTSIDER: PlayerId = "0"
 
 
 @dataclass(frozen=True)
@@ -97,25 +95,10 @@ class Presenter(Generic[V]):
         """The table's latest public news in words, oldest first."""
         return list(session.rec.log)
 
-    def dynamic_items(self) -> list[type[ui.DynamicItem[Any]]]:
-        """The presenter's own restart-proof components, registered when the bot starts: by default
-        every ``DynamicItem`` class defined in the presenter's module. Their custom_ids start with
-        a ``tv`` prefix of their own (``tvb:`` …), never tv/tvs/tvq/tvm/tvl/tvr."""
-        if type(self) is Presenter:
-            return []
-        module = sys.modules.get(type(self).__module__)
-        found = (
-            [
-                value
-                for value in vars(module).values()
-                if isinstance(value, type)
-                and issubclass(value, ui.DynamicItem)
-                and value.__module__ == type(self).__module__
-            ]
-            if module is not None
-            else []
-        )
-        return found
+    def routes(self) -> dict[str, ClickRoute]:
+        """The presenter's own components' handlers, by custom_id prefix: a ``tv`` prefix of their
+        own (``tvb:`` …), never tv/tvs/tvq/tvm/tvl/tvr. The bot's router sends them their clicks."""
+        return {}
 
     # --- one action's words ------------------------------------------------------------------------
     def label(self, shown: Shown[V], action: Action) -> str:
@@ -147,20 +130,10 @@ class Presenter(Generic[V]):
 
     # --- what is on offer ---------------------------------------------------------------------------
     def legal_union(self, session: Session) -> list[Action]:
-        """Every action some seated player (then someone not seated) may take now, once each."""
-        state = session.state
-        if state is None or state.over:
-            return []
-        seen: dict[str, Action] = {}
-        for player in [*state.players, OUTSIDER]:
-            try:
-                actions = self.game.legal_actions(state, player)
-            except Exception:
-                log.exception("legal_actions a échoué (%s)", self.game.name)
-                continue
-            for action in actions:
-                seen.setdefault(action.model_dump_json(), action)
-        return list(seen.values())
+        """Every action some seated player (then someone not seated) may take now, once each (from
+        the session's legal actions, computed once per state)."""
+        legal = legal_actions(session)
+        return legal.union() if legal is not None else []
 
     def domain(self, session: Session, arg: ArgSpec) -> list[ArgValue] | None:
         """The values an argument may take when there are few enough to list, else None."""
@@ -463,14 +436,8 @@ class Presenter(Generic[V]):
     def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
         """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
         that kind. Otherwise the form does not open, and they are told why."""
-        state = session.state
-        if state is None or state.over:
-            return False
-        try:
-            return any(a.kind == kind for a in self.game.legal_actions(state, player))
-        except Exception:
-            log.exception("legal_actions a échoué (%s)", self.game.name)
-            return False
+        legal = legal_actions(session)
+        return legal is not None and any(a.kind == kind for a in legal.of_player(player))
 
     def form_title(self, session: Session, kind: str) -> str:
         """The form's title: the action's help, cut at a word to Discord's 45 characters."""

@@ -16,7 +16,7 @@ from pydantic import BaseModel
 
 from games.core import Action, PlayerId
 
-from ..sessions import Session, session_waiting_for
+from ..sessions import Session, legal_actions
 
 log = logging.getLogger(__name__)
 
@@ -67,18 +67,15 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str]) -> Shown[B
     state = session.state
     assert state is not None
     game = session.game
+    legal = legal_actions(session)
+    assert legal is not None
     try:
         deadline = game.deadline(state)
-        waiting = list(game.to_act(state)) if deadline is not None else session_waiting_for(session)
+        waiting = list(game.to_act(state)) if deadline is not None else list(legal.waiting)
     except Exception:
         log.exception("to_act/deadline a échoué (%s)", game.name)
         deadline, waiting = None, []
-    moves: list[Action] = []
-    if viewer is not None and not state.over:
-        try:
-            moves = game.legal_actions(state, viewer)
-        except Exception:
-            log.exception("legal_actions a échoué (%s)", game.name)
+    moves: list[Action] = [] if viewer is None or state.over else legal.of_player(viewer)
     return Shown(
         table=session.id,
         names=session.rec.names,

@@ -24,7 +24,7 @@ from bot.store import SessionRecord, Store
 from bot.tables import presenter_for
 from bot.tables.barricade import BarricadePresenter
 from bot.ui import ids
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.barricade import GAME, BarricadeState, barrier_spots_by_row, numbered_destinations
 from games.core import Action, Event
 from games.core.autoplay import choose
@@ -123,7 +123,7 @@ async def click(
             hit = []
         elif not hit:
             continue
-        _, turn, action = translate_click(manager, CHANNEL, item["custom_id"], hit)
+        _, turn, action = decode_click(manager, CHANNEL, item["custom_id"], hit)
         outcome = await manager.act(session.id, player, action, 0, turn=turn)
         assert outcome.error is None, outcome.error
         return outcome.events

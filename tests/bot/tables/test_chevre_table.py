@@ -25,7 +25,7 @@ from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
 from bot.ui import ids
-from bot.ui.clicks import ClickHandler
+from bot.ui.forms import form_action
 from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
 from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
@@ -314,7 +314,6 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     anne = ["1-1", "1-2", "2-2", "3-4", "5-6", "0-0", "0-3"]
     bruno = ["1-3", "2-4", "4-4", "0-5", "6-6", "3-5", "2-6"]
     session = await seated_game(manager, ("1", "2"), game="chevre", loaded=deal_dice([anne, bruno]))
-    clicks = ClickHandler(manager)
     assert fields(session)["À jouer"] == "<@1> ouvre la manche avec le domino d'ouverture."
     assert "Tu ouvres la manche avec le **1-1**." in (PRESENTER.private(session, "1") or "")
     assert "1-1" not in public_text(session)
@@ -323,15 +322,15 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     assert form["label"] == "Poser un domino…"
     assert [f.name for f in PRESENTER.form_fields(session, "poser")] == ["tuile", "cote"]
 
-    wrong = await manager.act(session.id, "1", clicks.form_action(session, "poser", {"tuile": "2-2"}), 0)
+    wrong = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": "2-2"}), 0)
     assert wrong.error is not None and GAME.explain(wrong.error) == "La première manche s'ouvre avec le 1-1."
-    opened = await manager.act(session.id, "1", clicks.form_action(session, "poser", {"tuile": " 1:1 "}), 0)
+    opened = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": " 1:1 "}), 0)
     assert opened.error is None
     assert fields(session)["Chaîne"].startswith("[1|1]\nBouts : **1** à gauche, **1** à droite.")
     assert "Tu peux poser : 1-3 à gauche ou à droite." in (PRESENTER.private(session, "2") or "")
 
     laid = await manager.act(
-        session.id, "2", clicks.form_action(session, "poser", {"tuile": "3-1", "cote": "Droite"}), 0
+        session.id, "2", form_action(session, "poser", {"tuile": "3-1", "cote": "Droite"}), 0
     )
     assert laid.error is None
     assert chevre_state(session).chain == [(1, 1), (1, 3)]
