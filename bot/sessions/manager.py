@@ -25,6 +25,7 @@ from ..store import (
     ABANDONED,
     BROKEN,
     LOBBY,
+    NEWS_KEPT,
     OVER,
     PLAYING,
     ChannelTaken,
@@ -41,7 +42,7 @@ log = logging.getLogger(__name__)
 
 # A game's end not told before the bot died is told at the restart if it ended this recently.
 UNTOLD_ENDS_MS = 24 * 3_600_000
-LOG_LINES = 8  # public event lines kept with the table (shown in its embed, kept across restarts)
+LOG_LINES = NEWS_KEPT  # public events kept with the table (told in its embed, kept across restarts)
 
 
 def wall_ms() -> int:
@@ -538,21 +539,13 @@ class SessionManager:
         await self.store.save_action(session.rec, player, action.model_dump_json(), at_ms, interaction_id)
 
     def _after_change(self, session: Session, events: list[Event], now: int) -> None:
-        """Keeps the last public lines and resets the turn timer when the table waits for others."""
+        """Keeps the last public events and resets the turn timer when the table waits for others."""
         rec, state = session.rec, session.state
         assert state is not None
-        lines = [self.describe(session, e) for e in events if e.to is None]
-        rec.log = (rec.log + [line for line in lines if line])[-LOG_LINES:]
+        keep_news(rec, events)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
-
-    def describe(self, session: Session, event: Event) -> str:
-        try:
-            return session.game.describe(event, session.rec.names)
-        except Exception:  # an engine's wording bug must not lose the move
-            log.exception("describe(%s) a échoué", event.kind)
-            return event.kind
 
     def waiting(self, session: Session) -> list[PlayerId]:
         """``waiting_for``, computed once per state: an action asks it two or three times (the
@@ -705,6 +698,17 @@ class SessionManager:
             await self.set_message(session, message_id)
         if end:
             await self.mark_end_shown(session)
+
+
+def keep_news(rec: SessionRecord, events: list[Event]) -> None:
+    """Keeps the latest public events with the table (their words are made when it is drawn); an
+    older record's lines in words make room for them, oldest first."""
+    public = [e for e in events if e.to is None]
+    if not public:
+        return
+    rec.events = [*rec.events, *public][-NEWS_KEPT:]
+    room = NEWS_KEPT - len(rec.events)
+    rec.log = rec.log[-room:] if room > 0 else []
 
 
 def _option_errors(error: ValidationError) -> str:
