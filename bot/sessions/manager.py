@@ -364,9 +364,7 @@ class SessionManager:
                 rec.status = ABANDONED
                 await self.store.finish(rec, ABANDONED, [], rec.active_ms)
                 self._forget(session)
-                journal.log.info(
-                    "table %d fermée avant de commencer : plus personne n'y est assis", session.id
-                )
+                journal.log.info("table %d fermée avant de commencer : plus personne n'y est assis", session.id)
                 return session
             if rec.host_id == player:
                 rec.host_id = next(iter(rec.names))

@@ -145,9 +145,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
     )
 
 
-_UPDATE_SESSION = "UPDATE sessions SET {} WHERE id = ?".format(
-    ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
-)
+_UPDATE_SESSION = "UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(",")))
 
 
 def _plain_record(row: sqlite3.Row) -> SessionRecord:
@@ -296,8 +294,7 @@ class Store:
         """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
         between the finish and the 🏆 message); rows that do not read are left out."""
         async with self._db.execute(
-            f"{self._SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id",
-            (OVER, since_ms),
+            f"{self._SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id", (OVER, since_ms)
         ) as cursor:
             rows = await cursor.fetchall()
         out: list[SessionRecord] = []
