@@ -59,6 +59,8 @@ class Session:
     stuck_deadline: int | None = None
     # Every player's legal actions in the current state, and whom the table waits for (``legal``).
     legal_memo: LegalActions | None = field(default=None, repr=False)
+    # The game's views of the current state, by viewer (None: the channel), made when first drawn.
+    view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:

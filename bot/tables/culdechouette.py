@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
 
 import discord
 
 from games.core import Action, ArgSpec, Event, PlayerId
 from games.culdechouette import GAME
 from games.culdechouette.combos import NAMES
+from games.culdechouette.state import CulState
 
 from ..sessions import Session
 from .base import Offer, Presenter, mention
+from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 # "un Cul de Chouette", "un Néant"; the others are feminine.
@@ -81,24 +82,28 @@ def plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip(" \t\n!.?,;:…")
 
 
-def combination(name: Any) -> str:
+def combination(name: object) -> str:
     return NAMES.get(str(name), str(name))
 
 
-class CulDeChouettePresenter(Presenter):
-    def label(self, session: Session, action: Action) -> str:
+class CulDeChouettePresenter(Presenter[CulState]):
+    """Nothing is hidden at Cul de chouette: the view is the state without its dice."""
+
+    view_type = CulState
+
+    def label(self, shown: Shown[CulState], action: Action) -> str:
         kind, args = action.kind, action.args
-        state: Any = session.state
+        state = shown.view
         if kind == "lancer":
-            return THROWS.get(getattr(state, "phase", ""), "Lancer")
+            return THROWS.get(state.phase, "Lancer")
         if kind in SAYINGS:
             return SAYINGS[kind]
         if kind == "oiseau":
             return f"{args.get('nom', 'Oiseau')} !"
         if kind == "grelottine":
-            return f"Grelottine ! → {session.name(str(args.get('cible')))}"
+            return f"Grelottine ! → {shown.name(str(args.get('cible')))}"
         if kind == "lance_civet":
-            return f"Lance-Civet ! → {session.name(str(args.get('cible')))}"
+            return f"Lance-Civet ! → {shown.name(str(args.get('cible')))}"
         if kind == "miser":
             stake = args.get("mise")
             return f"{combination(args.get('combinaison'))} : {stake} pt{'s' if stake != 1 else ''}"
@@ -110,26 +115,26 @@ class CulDeChouettePresenter(Presenter):
             return f"Civet de {args.get('mise')} sur {article} {combination(name)} !"
         if kind == "relancer":
             kept = args.get("garder") or []
-            throw = list(getattr(state, "throw", []) or [])
+            throw = list(state.throw or [])
             if not isinstance(kept, list) or not kept:
                 return "Tout relancer"
             faces = " ".join(
                 FACES.get(throw[int(i) - 1], str(i)) if 0 < int(i) <= len(throw) else str(i) for i in kept
             )
             return f"Garder {faces}"
-        return super().label(session, action)
+        return super().label(shown, action)
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[CulState], action: Action) -> str | None:
         return EMOJI.get(action.kind)
 
-    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+    def style(self, shown: Shown[CulState], action: Action) -> discord.ButtonStyle:
         if action.kind in {"pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant"}:
             return discord.ButtonStyle.success
         if action.kind in {"lancer", "siroter"}:
             return discord.ButtonStyle.primary
         if action.kind in {"refuser_sloubi", "couche_sirop", "file_sirop", "garder"}:
             return discord.ButtonStyle.secondary
-        return super().style(session, action)
+        return super().style(shown, action)
 
     def offers(self, session: Session) -> list[Offer]:
         """The engine's actions, less what is typed; free stakes (challenge, Civet) get a form."""
@@ -154,11 +159,9 @@ class CulDeChouettePresenter(Presenter):
     def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
         return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg)
 
-    def embed(self, session: Session) -> discord.Embed:
-        embed = super().embed(session)
-        state: Any = session.state
-        if state is None:
-            return embed
+    def draw_embed(self, shown: Shown[CulState]) -> discord.Embed:
+        embed = super().draw_embed(shown)
+        state = shown.view
         head: list[str] = []
         throw = list(state.throw or [])
         if throw:
@@ -167,37 +170,37 @@ class CulDeChouettePresenter(Presenter):
             thrower = state.thrower or (state.players[state.current] if state.players else "")
             phase = PHASES.get(state.phase, "")
             if phase:
-                head.append(phase.format(thrower=mention(thrower, session.rec.names) if thrower else "?"))
+                head.append(phase.format(thrower=mention(thrower, shown.names) if thrower else "?"))
             song = state.song
             if song is not None:
                 head.append(
-                    f"🎵 {mention(song.player, session.rec.names)} chante le Sloubi jusqu'à {song.target} : "
+                    f"🎵 {mention(song.player, shown.names)} chante le Sloubi jusqu'à {song.target} : "
                     f"tape « Sloubi {song.next} » dans le salon."
                 )
         embed.description = "\n".join([*head, "", embed.description or ""]).strip()[:4000]
         holders = []
         if state.grelottines:
-            holders.append("🔔 Grelottine : " + ", ".join(session.name(p) for p in state.grelottines))
+            holders.append("🔔 Grelottine : " + ", ".join(shown.name(p) for p in state.grelottines))
         if state.civets:
-            holders.append("🐇 Civet : " + ", ".join(session.name(p) for p in state.civets))
+            holders.append("🐇 Civet : " + ", ".join(shown.name(p) for p in state.civets))
         if holders:
             embed.add_field(name="En main", value="\n".join(holders)[:1024], inline=False)
         return embed
 
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[CulState], event: Event) -> str | None:
         data = event.data
         if event.kind == "score" and data.get("reason") == "cul_de_chouette":
-            return f"🦉 {session.game.describe(event, session.rec.names)}"
+            return f"🦉 {self.game.describe(event, shown.names)}"
         if event.kind == "defi_lance":
-            return f"🔔 {session.game.describe(event, session.rec.names)}"
+            return f"🔔 {self.game.describe(event, shown.names)}"
         if event.kind == "sloubi_entree" and data.get("value", 0) > 0:
             player = str(data.get("player"))
-            return f"🎵 {mention(player, session.rec.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
+            return f"🎵 {mention(player, shown.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
         return None
 
-    def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
-        state: Any = session.state
-        if state is None or state.song is None:
+    def read_message(self, shown: Shown[CulState], player: PlayerId, text: str) -> Action | None:
+        state = shown.view
+        if state.song is None:
             return None
         found = SLOUBI.fullmatch(plain(text))
         if found and player == state.song.player:

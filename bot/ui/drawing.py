@@ -12,6 +12,7 @@ import asyncio
 import copy
 import logging
 from dataclasses import dataclass, field
+from typing import Any
 
 import discord
 
@@ -55,7 +56,7 @@ async def draw_table(session: Session) -> TableMessage:
         return TableMessage(embed, view, files)
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
-        generic = Presenter(session.game)
+        generic: Presenter[Any] = Presenter(session.game)
         return TableMessage(generic.embed(session), generic.components(session), [])
 
 

@@ -224,7 +224,8 @@ def test_the_chain_picture_is_drawn_once_per_change_and_shown_in_the_embed() -> 
     assert first.filename == CHAIN_FILE and PRESENTER.embed(session).image.url == f"attachment://{CHAIN_FILE}"
     before = first.fp.read()
     assert before.startswith(PNG) and again.fp.read() == before
-    assert PRESENTER.chain_picture(chevre_state(session)) is PRESENTER.chain_picture(chevre_state(session))
+    view = GAME.seen(chevre_state(session), None)
+    assert PRESENTER.chain_picture(view) is PRESENTER.chain_picture(view)
     play(session, "1", Action(kind="poser", args={"tuile": "2-5", "cote": "droite"}))
     [after] = PRESENTER.files(session)
     assert after.fp.read() != before
@@ -390,3 +391,46 @@ def test_every_state_of_a_random_game_keeps_hands_private_and_fits_discord(seed:
             line = PRESENTER.announcement(session, event)
             assert line is None or len(line) <= 2000
     assert chevre_state(session).over
+
+
+def channel_rendering(session: Session) -> tuple[str, list[bytes]]:
+    """All the channel gets from the table: embed and components in text, pictures in bytes."""
+    return public_text(session), [f.fp.read() for f in PRESENTER.files(session)]
+
+
+def dealt_again(state: ChevreState, rng: random.Random) -> ChevreState:
+    """The same table with the hidden tiles (hands and bazar) dealt anew, every count kept."""
+    hidden = [t for hand in state.hands.values() for t in hand] + list(state.bazar)
+    rng.shuffle(hidden)
+    hands, start = {}, 0
+    for player, hand in state.hands.items():
+        hands[player] = hidden[start : start + len(hand)]
+        start += len(hand)
+    return state.model_copy(update={"hands": hands, "bazar": hidden[start:]})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_channel_sees_the_same_table_whatever_the_hidden_hands(seed: int) -> None:
+    # Hands dealt anew change what the rules let the player to act do (lay, draw or pass), which the
+    # channel is told; any other change to the hidden tiles must leave the channel's table as it was.
+    rng = random.Random(seed)
+    state, events = GAME.start(["1", "2", "3"], seed=seed)
+    session = session_at(state, events)
+    compared = 0
+    for _ in range(60):
+        if chevre_state(session).over:
+            break
+        before = channel_rendering(session)
+        for _ in range(20):
+            other = dealt_again(chevre_state(session), rng)
+            if other.hands != chevre_state(session).hands and GAME.view(other, None) == GAME.view(
+                chevre_state(session), None
+            ):
+                twin = Session(rec=session.rec, game=GAME, state=other)
+                assert channel_rendering(twin) == before
+                compared += 1
+                break
+        move = choose(GAME, chevre_state(session), rng, 0)
+        assert move is not None
+        play(session, move[0], move[1])
+    assert compared > 20
