@@ -20,7 +20,7 @@ import discord
 import pytest
 
 from bot.sessions import Session, SessionManager
-from bot.sessions.manager import LOG_LINES
+from bot.sessions.core import LOG_LINES
 from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
