@@ -60,7 +60,4 @@ def check(database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S
             f"pas de battement du bot (pid {pid}, « {status} ») depuis {age_s:.0f} s "
             f"(plus de {stale_s:.0f} s) : déconnecté de Discord, bloqué ou arrêté brutalement",
         )
-    return Health(
-        0,
-        f"bot {'connecté' if status == CONNECTED else 'en démarrage'} (pid {pid}), battement il y a {age_s:.0f} s",
-    )
+    return Health(0, f"bot {'connecté' if status == CONNECTED else 'en démarrage'} (pid {pid}), battement il y a {age_s:.0f} s")

@@ -45,9 +45,7 @@ def setup_logging(level: str, token: str = "", handler: logging.Handler | None =
     handler = handler or logging.StreamHandler()
     handler.addFilter(TokenMask(token))
     # discord.py colours its lines in a terminal and in Docker; NO_COLOR (no-color.org) turns that off.
-    plain = logging.Formatter(
-        "[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{"
-    )
+    plain = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
     formatter = plain if os.environ.get("NO_COLOR") else discord.utils.MISSING
     discord.utils.setup_logging(
         handler=handler, formatter=formatter, level=logging.getLevelName(level), root=True

@@ -40,15 +40,11 @@ def parse_options(game: Game[Any], text: str | None) -> dict[str, Any]:
         key, sep, value = word.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise TableError(
-                "bad_options", game=game.title, detail=f"« {quoted(word)} » : attendu clé=valeur"
-            )
+            raise TableError("bad_options", game=game.title, detail=f"« {quoted(word)} » : attendu clé=valeur")
         if key not in fields:
             known = ", ".join(fields) or "aucune"
             raise TableError(
-                "bad_options",
-                game=game.title,
-                detail=f"option inconnue « {quoted(key)} » (options : {known})",
+                "bad_options", game=game.title, detail=f"option inconnue « {quoted(key)} » (options : {known})"
             )
         out[key] = _WORDS.get(value.strip().lower(), value.strip())
     return out
@@ -158,9 +154,7 @@ def option_values(model: type[BaseModel]) -> list[OptionValues]:
             words = [str(v) for v in get_args(annotation)]
         else:
             for rule in field.metadata:
-                bound = getattr(
-                    rule, "ge", getattr(rule, "gt", getattr(rule, "le", getattr(rule, "lt", None)))
-                )
+                bound = getattr(rule, "ge", getattr(rule, "gt", getattr(rule, "le", getattr(rule, "lt", None))))
                 if not isinstance(bound, int | float):
                     continue
                 # A strict bound on whole numbers is the next whole number.
@@ -224,10 +218,7 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True) -> list[
                     default = " (défaut)" if _shown(spec.default) == word else ""
                     offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
             elif spec.default is not None:
-                offer(
-                    f"{spec.key}={_shown(spec.default)}",
-                    f"défaut ; {spec.hint} ; {spec.description}".strip(" ;"),
-                )
+                offer(f"{spec.key}={_shown(spec.default)}", f"défaut ; {spec.hint} ; {spec.description}".strip(" ;"))
             else:
                 offer(f"{spec.key}=1234", f"{spec.description} ; {spec.hint}")
     return out[:25]

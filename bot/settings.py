@@ -87,8 +87,7 @@ def setting_problems(error: ValidationError) -> tuple[bool, list[str]]:
             continue
         kind = str(item.get("type", ""))
         context = {
-            k: int(v) if isinstance(v, float) and v.is_integer() else v
-            for k, v in (item.get("ctx") or {}).items()
+            k: int(v) if isinstance(v, float) and v.is_integer() else v for k, v in (item.get("ctx") or {}).items()
         }
         if kind == "value_error":
             text = str(context.get("error", item.get("msg", "valeur invalide")))

@@ -108,6 +108,7 @@ def table_error(lang: str, error: TableError) -> str:
         return error.text
 
 
+
 # English names of the commands this file's cogs added or reworded (the others are in bot/i18n.py).
 COMMANDS_EN: dict[str, str] = {
     "config": "config",

@@ -69,9 +69,7 @@ def describe(config: GuildConfig, lang: str) -> discord.Embed:
         for game, options in sorted(config.defaults.items())
         if options
     )
-    embed.add_field(
-        name=say(lang, "config_defaults"), value=clip(defaults or say(lang, "none"), 1024), inline=False
-    )
+    embed.add_field(name=say(lang, "config_defaults"), value=clip(defaults or say(lang, "none"), 1024), inline=False)
     embed.add_field(name=say(lang, "config_language"), value=say(lang, "language_name"), inline=False)
     embed.set_footer(text=clip(say(lang, "config_how").replace("`", ""), 2048))
     return embed
@@ -93,10 +91,7 @@ class Config(commands.Cog):
         langue="Langue des messages du bot",
     )
     @app_commands.choices(
-        langue=[
-            app_commands.Choice(name="Français", value="fr"),
-            app_commands.Choice(name="English", value="en"),
-        ]
+        langue=[app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="English", value="en")]
     )
     @app_commands.autocomplete(jeu=game_names, options=option_words(seed=False))
     @app_commands.guild_only()

@@ -86,11 +86,7 @@ class Info(commands.Cog):
             title = say(lang, "stats_server")
             lines = [
                 say(
-                    lang,
-                    "stats_server_line",
-                    title=titles.get(r.game, r.game),
-                    played=r.played,
-                    minutes=r.minutes,
+                    lang, "stats_server_line", title=titles.get(r.game, r.game), played=r.played, minutes=r.minutes
                 )
                 for r in rows
             ]

@@ -41,6 +41,8 @@ PIPS: dict[int, list[tuple[float, float]]] = {
 Box = tuple[int, int, int, int]
 
 
+
+
 def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG")
@@ -60,11 +62,7 @@ def _tile(
     """A tile with ``a`` on its left (or top) half and ``b`` on the other."""
     width, height = (side, 2 * side) if upright else (2 * side, side)
     draw.rounded_rectangle(
-        (left, top, left + width - 1, top + height - 1),
-        radius=side // 6,
-        fill=IVORY,
-        outline=outline,
-        width=2,
+        (left, top, left + width - 1, top + height - 1), radius=side // 6, fill=IVORY, outline=outline, width=2
     )
     if upright:
         draw.line((left + 4, top + side, left + side - 5, top + side), fill=EDGE, width=2)

@@ -3,7 +3,8 @@
 from .errors import MESSAGES, TableError, stored
 from .journal import JournalListener, seed_of
 from .legal import OUTSIDER, LegalActions, legal_actions, session_waiting_for, waiting_for
-from .manager import Due, Listener, Notice, Outcome, Session, SessionManager, wall_ms
+from .manager import SessionManager
+from .session import Due, Listener, Notice, Outcome, Session, wall_ms
 
 __all__ = [
     "MESSAGES",

@@ -16,7 +16,7 @@ from games.core import Event, PlayerId
 from ..store import SessionRecord
 
 if TYPE_CHECKING:
-    from .manager import Listener, Notice, Session
+    from .session import Listener, Notice, Session
 
 log = logging.getLogger("bot.tables")
 
@@ -60,9 +60,7 @@ class JournalListener:
             log.info("table %d : %s retiré(s) pour inactivité", session.id, named(session, notice.players))
             log_end(session)
         elif notice.kind == "warned":
-            log.info(
-                "table %d : %s prévenu(s) d'un retrait prochain", session.id, named(session, notice.players)
-            )
+            log.info("table %d : %s prévenu(s) d'un retrait prochain", session.id, named(session, notice.players))
         elif notice.kind == "idle_closed":
             log.info("table %d (%s) fermée : inactive trop longtemps", session.id, session.game.name)
         elif notice.kind == "resumed":
@@ -70,23 +68,13 @@ class JournalListener:
         elif notice.kind == "window_closed":
             log_end(session)
         elif notice.kind == "ended":
-            log.info(
-                "table %d (%s) : fin de partie annoncée après le redémarrage", session.id, session.game.name
-            )
+            log.info("table %d (%s) : fin de partie annoncée après le redémarrage", session.id, session.game.name)
             log_end(session)
         elif notice.kind == "closed_late":
-            log.info(
-                "table %d (%s) : fermée au clic suivant après un échec d'écriture",
-                session.id,
-                session.game.name,
-            )
+            log.info("table %d (%s) : fermée au clic suivant après un échec d'écriture", session.id, session.game.name)
             log_end(session)
         elif notice.kind == "lobby_lost":
-            log.info(
-                "table %d (%s) : salle d'attente sans message, affichée de nouveau",
-                session.id,
-                session.game.name,
-            )
+            log.info("table %d (%s) : salle d'attente sans message, affichée de nouveau", session.id, session.game.name)
         await self.inner.table_changed(session, events, notice)
 
     async def table_broken(self, rec: SessionRecord) -> None:

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from games.core import Action, BaseState, Game, PlayerId
 
 if TYPE_CHECKING:
-    from .manager import Session
+    from .session import Session
 
 log = logging.getLogger(__name__)
 

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..sessions import Outcome, Session, stored
+from ..store import ABANDONED
 from ..tables import mention
 from . import ids
 from .click import Click
@@ -85,7 +86,7 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
     else:
         await started(ui, click, await in_time(interaction, manager.start(session_id, player)))
         return
-    if manager.by_id(session.id) is None:
+    if session.rec.status == ABANDONED:  # the last one stood up: the table closed
         await interaction.response.edit_message(
             content="Table fermée : plus personne n'y est assis.", embed=None, view=None
         )

@@ -34,6 +34,7 @@ class Channel:
     target: Any
     lines: list[str] = field(default_factory=list)
     task: asyncio.Task[None] | None = None
+    sending: int = 0  # lines in the send in flight
 
 
 class ChannelPosts:
@@ -65,9 +66,11 @@ class ChannelPosts:
         try:
             while waiting.lines and not self._closed:
                 text = _take_message(waiting.lines)
+                waiting.sending = text.count("\n") + 1
                 try:
                     await waiting.target.send(text, allowed_mentions=discord.AllowedMentions(users=True))
                     self.sends += 1
+                    waiting.sending = 0
                 except discord.HTTPException as error:
                     log.warning("salon %s : message non envoyé (%s)", key, error)
                 except Exception:
@@ -81,7 +84,7 @@ class ChannelPosts:
                 self._channels.pop(key, None)
 
     def pending(self) -> int:
-        return sum(len(c.lines) for c in self._channels.values())
+        return sum(len(c.lines) + c.sending for c in self._channels.values())
 
     async def close(self, grace_s: float) -> None:
         """What is waiting is sent within ``grace_s``; what is left then is dropped, said in one line."""

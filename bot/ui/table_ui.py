@@ -18,7 +18,7 @@ from ..sessions import Session, SessionManager, TableError
 from ..tables import presenter_for
 from . import ids
 from .batch import DELAY_S
-from .click import Handler
+from .click import Click, Handler
 from .listener import TableListener
 from .news import News
 from .routing import ROUTES, fallback, presenter_route, route
@@ -60,7 +60,7 @@ class TableUI:
         await typed(self, message)
 
     # --- shared by the handlers ---------------------------------------------------------------------
-    def session_of(self, click: Any) -> Session | None:
+    def session_of(self, click: Click) -> Session | None:
         """The table a table component belongs to, when it is open in the click's channel."""
         try:
             session = self.manager.by_id(ids.parse_table_id(click.custom_id).session)

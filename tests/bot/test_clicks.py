@@ -269,3 +269,26 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
     assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None, "attachments": []}
     assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
     assert session.rec.message_id == 999  # the table was drawn again in the channel
+
+
+async def test_a_click_at_a_three_player_table_lists_each_players_actions_once(
+    make_manager: MakeManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Decoding the click, the new buttons, whom the table waits for and the ping all read the same
+    # lists: each player's legal actions are asked of the game once for the state the click makes.
+    manager = await make_manager()
+    session, clicks, channel = await table(manager, loaded=[3])
+    custom_id = button_id(session, "Lancer")
+    game = type(session.game)
+    asked: list[str] = []
+    listing = game.legal_actions
+
+    def counted(self: Any, state: Any, player: str) -> Any:
+        asked.append(player)
+        return listing(self, state, player)
+
+    monkeypatch.setattr(game, "legal_actions", counted)
+    click = Interaction(1, wall_ms(), 10, 555)
+    await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
+    assert channel.sent == ["<@2>, à toi !"]
+    assert sorted(asked) == ["0", "1", "2", "3"]  # the three players and someone not seated, once each
