@@ -82,9 +82,14 @@ def run_bot() -> int:
 
     from .app import create_bot
     from .logs import setup_logging
+    from .tables import PresenterError
 
     setup_logging(settings.log_level, token)
-    bot = create_bot(settings)
+    try:
+        bot = create_bot(settings)
+    except PresenterError as error:
+        print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
+        return 2
     try:
         asyncio.run(serve(bot, token))
     except discord.LoginFailure:

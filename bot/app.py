@@ -22,6 +22,7 @@ from .cogs import EXTENSIONS
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
+from .tables import check_presenters
 from .ui.components import DYNAMIC_ITEMS
 from .ui.table_ui import TableUI
 from .words import CommandTranslator
@@ -60,6 +61,8 @@ class TaverneBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()
+        # A game whose table cannot be drawn stops the bot here, before it seats anyone.
+        check_presenters(self.games)
         self.clock = clock
         self.sync_commands = sync_commands
         self._store: Store | None = None

@@ -14,9 +14,11 @@ from typing import Any
 from games.core import SYSTEM, TICK, Action, Event, Game, PlayerId
 
 from ..store import (
+    NEWS_KEPT,
     OVER,
     PLAYING,
     FinishedPlayer,
+    SessionRecord,
     Store,
 )
 from .errors import TableError
@@ -25,7 +27,7 @@ from .session import Listener, Notice, Session, wall_ms
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = 8  # public event lines kept with the table (shown in its embed, kept across restarts)
+LOG_LINES = NEWS_KEPT  # public events kept with the table (told in its embed, kept across restarts)
 
 
 class ManagerCore:
@@ -111,21 +113,13 @@ class ManagerCore:
         await self.store.save_action(session.rec, player, action.model_dump_json(), at_ms, interaction_id)
 
     def _after_change(self, session: Session, events: list[Event], now: int) -> None:
-        """Keeps the last public lines and resets the turn timer when the table waits for others."""
+        """Keeps the last public events and resets the turn timer when the table waits for others."""
         rec, state = session.rec, session.state
         assert state is not None
-        lines = [self.describe(session, e) for e in events if e.to is None]
-        rec.log = (rec.log + [line for line in lines if line])[-LOG_LINES:]
+        keep_news(rec, events)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
-
-    def describe(self, session: Session, event: Event) -> str:
-        try:
-            return session.game.describe(event, session.rec.names)
-        except Exception:  # an engine's wording bug must not lose the move
-            log.exception("describe(%s) a échoué", event.kind)
-            return event.kind
 
     def waiting(self, session: Session) -> list[PlayerId]:
         """``waiting_for``, computed once per state: an action asks it two or three times (the
@@ -202,3 +196,14 @@ class ManagerCore:
     def turn_timeout(self, session: Session) -> int:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
+
+
+def keep_news(rec: SessionRecord, events: list[Event]) -> None:
+    """Keeps the latest public events with the table (their words are made when it is drawn); an
+    older record's lines in words make room for them, oldest first."""
+    public = [e for e in events if e.to is None]
+    if not public:
+        return
+    rec.events = [*rec.events, *public][-NEWS_KEPT:]
+    room = NEWS_KEPT - len(rec.events)
+    rec.log = rec.log[-room:] if room > 0 else []

@@ -82,4 +82,10 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN end_shown INTEGER NOT NULL DEFAULT 1;
     """,
+    # 5: the store keeps the game, not its words: a table's latest public events (JSON, words made
+    # when its message is drawn). Older tables keep their lines in words (``log``) as they are,
+    # shown before the new events until these make room: an upgrade ends no game.
+    """
+    ALTER TABLE sessions ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
+    """,
 ]

@@ -17,6 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import aiosqlite
+from pydantic import TypeAdapter
+
+from games.core import Event
 
 from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
 from .migrations import MIGRATIONS
@@ -25,6 +28,9 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
 OPEN_STATUSES = (LOBBY, PLAYING)
+# The latest public events kept with a table: its embed tells them, in words made when it is drawn.
+NEWS_KEPT = 8
+_EVENTS = TypeAdapter(list[Event])
 
 
 class ChannelTaken(Exception):
@@ -37,7 +43,8 @@ class DuplicateInteraction(Exception):
 
 @dataclass
 class SessionRecord:
-    """One table as stored: the lobby, then the game's state after each accepted action."""
+    """One table as stored: the lobby, then the game's state after each accepted action, the
+    table's own facts (names, message, timers) and its latest public events, never their words."""
 
     channel_id: int
     game: str
@@ -48,7 +55,11 @@ class SessionRecord:
     state: str | None = None
     status: str = LOBBY
     message_id: int | None = None
+    # Lines in words written by a version before the events were kept (schema 4 and older): shown
+    # before the events, each dropped when a new event makes room (``NEWS_KEPT`` at most together).
     log: list[str] = field(default_factory=list)
+    # The latest public events (``to`` None), oldest first, at most ``NEWS_KEPT``.
+    events: list[Event] = field(default_factory=list)
     created_ms: int = 0
     started_ms: int | None = None
     active_ms: int = 0
@@ -84,7 +95,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown"
+    "end_shown, events"
 )
 
 
@@ -109,6 +120,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.turn_timeout_ms,
         rec.seed,
         int(rec.end_shown),
+        _EVENTS.dump_json(rec.events).decode(),
     )
 
 
@@ -141,6 +153,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         turn_timeout_ms=row["turn_timeout_ms"],
         seed=row["seed"],
         end_shown=bool(row["end_shown"]),
+        events=_EVENTS.validate_json(row["events"]),
         seq=row["seq"],
     )
 

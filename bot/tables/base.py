@@ -38,7 +38,7 @@ from ..ui.components import (
     clip,
     fit,
 )
-from .shown import Shown, shown, typed
+from .shown import Shown, news_of, shown, typed
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +93,7 @@ class Presenter(Generic[V]):
 
     def news(self, session: Session) -> list[str]:
         """The table's latest public news in words, oldest first."""
-        return list(session.rec.log)
+        return news_of(session)
 
     def routes(self) -> dict[str, ClickRoute]:
         """The presenter's own components' handlers, by custom_id prefix: a ``tv`` prefix of their

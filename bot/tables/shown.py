@@ -17,6 +17,7 @@ from pydantic import BaseModel
 from games.core import Action, PlayerId
 
 from ..sessions import Session, legal_actions
+from ..store import NEWS_KEPT
 
 log = logging.getLogger(__name__)
 
@@ -46,6 +47,20 @@ class Shown(Generic[V]):
 
     def name(self, player: PlayerId) -> str:
         return self.names.get(player, player)
+
+
+def news_of(session: Session) -> list[str]:
+    """The table's latest public news in words, oldest first: an older record's lines, then the
+    kept events, each described now (for the channel)."""
+    rec, game = session.rec, session.game
+    lines = list(rec.log)
+    for event in rec.events:
+        try:
+            lines.append(game.describe(event, rec.names))
+        except Exception:  # an engine's wording bug must not hide the table
+            log.exception("describe(%s) a échoué", event.kind)
+            lines.append(event.kind)
+    return [line for line in lines if line][-NEWS_KEPT:]
 
 
 def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:

@@ -11,6 +11,7 @@ import pytest
 
 from bot.sessions import SessionManager, TableError, seed_of, wall_ms
 from bot.store import Store
+from bot.tables import presenter_for
 from games.core import Action
 from tests.games.core.toy import GAME as TOY
 
@@ -98,7 +99,9 @@ async def test_an_action_is_committed_and_the_game_resumes_after_a_restart(
     assert restored is not None and restored.state is not None
     assert restored.game.scores(restored.state) == {"1": 3, "2": 0}
     assert restored.game.to_act(restored.state) == ["2"]
-    assert restored.rec.log[-1] == "throw {'player': '1', 'value': 3}"
+    # The record keeps the event, its words are made when the table is drawn.
+    assert restored.rec.events[-1].kind == "throw" and restored.rec.log == []
+    assert presenter_for(restored.game).news(restored)[-1] == "throw {'player': '1', 'value': 3}"
     assert heard.kinds() == ["resumed"]
     with pytest.raises(TableError) as twice:
         await again.act(restored.id, "1", THROW, wall_ms(), interaction_id=111)

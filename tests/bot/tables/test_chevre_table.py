@@ -20,7 +20,7 @@ import discord
 import pytest
 
 from bot.sessions import Session, SessionManager
-from bot.sessions.core import LOG_LINES
+from bot.sessions.core import keep_news
 from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
@@ -56,19 +56,18 @@ def chevre_state(session: Session) -> ChevreState:
 
 
 def session_at(state: ChevreState, events: list[Event] | None = None) -> Session:
-    """A playing table around ``state``; its log holds the public lines of ``events``, as the manager's."""
+    """A playing table around ``state``; it keeps the public ``events``, as the manager's does."""
     names = {p: NAMES[p] for p in state.players}
     rec = SessionRecord(channel_id=10, game=GAME.name, host_id="1", names=names, status="playing", id=7)
-    rec.log = [GAME.describe(e, names) for e in events or [] if e.to is None][-LOG_LINES:]
+    keep_news(rec, events or [])
     return Session(rec=rec, game=GAME, state=state)
 
 
 def play(session: Session, player: str, action: Action) -> list[Event]:
-    """Applies a move to the table's state and writes its public lines into the log."""
+    """Applies a move to the table's state and keeps its public events, as the manager does."""
     state, events = GAME.apply(chevre_state(session), player, action, 0)
     session.state = state
-    lines = [GAME.describe(e, session.rec.names) for e in events if e.to is None]
-    session.rec.log = (session.rec.log + lines)[-LOG_LINES:]
+    keep_news(session.rec, events)
     return events
 
 
@@ -334,7 +333,7 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     )
     assert laid.error is None
     assert chevre_state(session).chain == [(1, 1), (1, 3)]
-    assert session.rec.log[-1] == "J2 pose le 1-3 à droite. Bouts : 1 et 3. Il lui reste 6 dominos."
+    assert PRESENTER.news(session)[-1] == "J2 pose le 1-3 à droite. Bouts : 1 et 3. Il lui reste 6 dominos."
     assert "Tu peux poser : 0-3 à droite · 1-2 à gauche · 3-4 à droite." in (
         PRESENTER.private(session, "1") or ""
     )
