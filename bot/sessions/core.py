@@ -14,11 +14,9 @@ from typing import Any
 from games.core import SYSTEM, TICK, Action, Event, Game, PlayerId
 
 from ..store import (
-    NEWS_KEPT,
     OVER,
     PLAYING,
     FinishedPlayer,
-    SessionRecord,
     Store,
 )
 from .errors import TableError
@@ -27,7 +25,6 @@ from .session import Listener, Notice, Session, wall_ms
 
 log = logging.getLogger(__name__)
 
-LOG_LINES = NEWS_KEPT  # public events kept with the table (told in its embed, kept across restarts)
 
 
 class ManagerCore:
@@ -113,10 +110,11 @@ class ManagerCore:
         await self.store.save_action(session.rec, player, action.model_dump_json(), at_ms, interaction_id)
 
     def _after_change(self, session: Session, events: list[Event], now: int) -> None:
-        """Keeps the last public events and resets the turn timer when the table waits for others."""
+        """Keeps the last public events (their words are made when the table is drawn) and resets
+        the turn timer when the table waits for others."""
         rec, state = session.rec, session.state
         assert state is not None
-        keep_news(rec, events)
+        rec.keep_news(events)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
@@ -197,13 +195,3 @@ class ManagerCore:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
 
-
-def keep_news(rec: SessionRecord, events: list[Event]) -> None:
-    """Keeps the latest public events with the table (their words are made when it is drawn); an
-    older record's lines in words make room for them, oldest first."""
-    public = [e for e in events if e.to is None]
-    if not public:
-        return
-    rec.events = [*rec.events, *public][-NEWS_KEPT:]
-    room = NEWS_KEPT - len(rec.events)
-    rec.log = rec.log[-room:] if room > 0 else []

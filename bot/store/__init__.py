@@ -1,6 +1,7 @@
-"""SQLite storage: schema migrations and the store the session manager writes through."""
+"""SQLite storage: schema migrations, the record of a table, and the store the session manager
+writes through."""
 
-from .store import (
+from .record import (
     ABANDONED,
     BROKEN,
     LOBBY,
@@ -8,13 +9,11 @@ from .store import (
     OPEN_STATUSES,
     OVER,
     PLAYING,
-    ChannelTaken,
-    DuplicateInteraction,
     FinishedPlayer,
     GameStats,
     SessionRecord,
-    Store,
 )
+from .store import ChannelTaken, DuplicateInteraction, Store
 
 __all__ = [
     "ABANDONED",

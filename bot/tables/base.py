@@ -13,7 +13,6 @@ the session: they never see the state, so a hidden hand cannot reach the channel
 from __future__ import annotations
 
 import itertools
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any, ClassVar, Generic, TypeVar, cast
@@ -36,8 +35,12 @@ from ..ui.components import (
     MenuButton,
     button,
     clip,
-    fit,
 )
+from .forms import FIELD_LABEL_MAX as FIELD_LABEL_MAX
+from .forms import PLACEHOLDER_MAX as PLACEHOLDER_MAX
+from .forms import TITLE_MAX as TITLE_MAX
+from .forms import FormWords
+from .private import PrivateHand
 from .shown import Shown, news_of, shown, typed
 
 log = logging.getLogger(__name__)
@@ -49,10 +52,6 @@ EXPAND_MAX = 25  # a missing argument with at most this many values becomes butt
 COLOUR = discord.Colour(0x8E5B2E)
 # The tail of a group select's custom_id: GROUP + the action kind.
 GROUP = "g."
-# Discord's limits on a form (modal): its title and each field's label; a field's placeholder.
-TITLE_MAX = 45
-FIELD_LABEL_MAX = 45
-PLACEHOLDER_MAX = 100
 
 
 @dataclass(frozen=True)
@@ -76,7 +75,7 @@ def timestamp(ms: int, style: str = "R") -> str:
 V = TypeVar("V", bound=BaseModel)
 
 
-class Presenter(Generic[V]):
+class Presenter(FormWords, PrivateHand[V], Generic[V]):
     """The generic table. Subclass it per game and override what that game needs."""
 
     # The game's view model (``Game.view_model``, or its state's): what ``Shown.view`` holds.
@@ -368,50 +367,6 @@ class Presenter(Generic[V]):
         """Whether players have something private to look at (the game overrides ``view``)."""
         return type(self.game).view is not Game.view
 
-    def private(self, session: Session, player: PlayerId) -> str | None:
-        """What only ``player`` may see, in words."""
-        return None if session.state is None else self.draw_private(self.shown(session, player))
-
-    def draw_private(self, shown: Shown[V]) -> str | None:
-        """By default what the player's view adds to the channel's."""
-        public = shown.public.model_dump(mode="json") if shown.public is not None else {}
-        lines = [
-            f"**{key}** : {json.dumps(value, ensure_ascii=False)}"
-            for key, value in shown.view.model_dump(mode="json").items()
-            if public.get(key) != value
-        ]
-        text = "\n".join(lines)
-        for seated, name in shown.names.items():  # ids mean nothing to players: show names
-            text = text.replace(f'"{seated}"', f'"{name}"')
-        return clip(text, 1900) if lines else None
-
-    def private_view(self, session: Session, player: PlayerId) -> ui.View | None:
-        """Components for ``player`` alone, sent with « Mon jeu » / « Ma main » (their moves as
-        buttons, say). A click on one plays, then that private message is drawn again with this
-        view as it is after the move."""
-        return None if session.state is None else self.draw_private_view(self.shown(session, player))
-
-    def draw_private_view(self, shown: Shown[V]) -> ui.View | None:
-        """None by default."""
-        return None
-
-    def private_files(self, session: Session, player: PlayerId) -> list[discord.File]:
-        """Pictures for ``player`` alone (their hand), sent with « Mon jeu »."""
-        return [] if session.state is None else self.draw_private_files(self.shown(session, player))
-
-    def draw_private_files(self, shown: Shown[V]) -> list[discord.File]:
-        """None by default."""
-        return []
-
-    def has_private_answer(self) -> bool:
-        """Whether « Mon jeu » carries components or pictures (the presenter draws them): a
-        click from that private message then redraws it with the player's hand after the move."""
-        cls = type(self)
-        return (
-            cls.draw_private_view is not Presenter.draw_private_view
-            or cls.draw_private_files is not Presenter.draw_private_files
-        )
-
     def announcement(self, session: Session, event: Event) -> str | None:
         """A line that deserves its own message in the channel (besides the table)."""
         return None if session.state is None else self.announce(self.shown(session, None), event)
@@ -427,44 +382,3 @@ class Presenter(Generic[V]):
     def read_message(self, shown: Shown[V], player: PlayerId, text: str) -> Action | None:
         """None by default."""
         return None
-
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
-        """The arguments a form asks for ``kind`` (at most five)."""
-        spec = self.specs.get(kind)
-        return [a for a in spec.args][:5] if spec else []
-
-    def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
-        """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
-        that kind. Otherwise the form does not open, and they are told why."""
-        legal = legal_actions(session)
-        return legal is not None and any(a.kind == kind for a in legal.of_player(player))
-
-    def form_title(self, session: Session, kind: str) -> str:
-        """The form's title: the action's help, cut at a word to Discord's 45 characters."""
-        spec = self.specs.get(kind)
-        text = spec.help.rstrip(" .") if spec and spec.help else kind.replace("_", " ").capitalize()
-        return fit(text, TITLE_MAX)
-
-    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
-        """A form field's label: the argument's help when it is short enough to be one, else its
-        name in words (the help then goes to the placeholder). Discord allows 45 characters."""
-        help_text = " ".join(arg.help.split())
-        if help_text and len(help_text) <= FIELD_LABEL_MAX:
-            return help_text[0].upper() + help_text[1:]
-        return fit(arg.name.replace("_", " ").capitalize(), FIELD_LABEL_MAX)
-
-    def field_hint(self, session: Session, kind: str, arg: ArgSpec) -> str:
-        """A form field's placeholder: the help the label could not hold, the range or the choices."""
-        parts = []
-        help_text = " ".join(arg.help.split())
-        if help_text and self.field_label(session, kind, arg) != help_text[0].upper() + help_text[1:]:
-            parts.append(help_text)
-        if arg.minimum is not None and arg.maximum is not None:
-            parts.append(f"de {arg.minimum} à {arg.maximum}")
-        elif arg.minimum is not None:
-            parts.append(f"au moins {arg.minimum}")
-        elif arg.choices and not help_text:
-            parts.append(" / ".join(arg.choices))
-        if arg.type == "ints":
-            parts.append("plusieurs nombres : 1,3")
-        return clip(" — ".join(parts), PLACEHOLDER_MAX)

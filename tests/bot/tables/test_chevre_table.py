@@ -20,7 +20,6 @@ import discord
 import pytest
 
 from bot.sessions import Session, SessionManager
-from bot.sessions.core import keep_news
 from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
@@ -59,7 +58,7 @@ def session_at(state: ChevreState, events: list[Event] | None = None) -> Session
     """A playing table around ``state``; it keeps the public ``events``, as the manager's does."""
     names = {p: NAMES[p] for p in state.players}
     rec = SessionRecord(channel_id=10, game=GAME.name, host_id="1", names=names, status="playing", id=7)
-    keep_news(rec, events or [])
+    rec.keep_news(events or [])
     return Session(rec=rec, game=GAME, state=state)
 
 
@@ -67,7 +66,7 @@ def play(session: Session, player: str, action: Action) -> list[Event]:
     """Applies a move to the table's state and keeps its public events, as the manager does."""
     state, events = GAME.apply(chevre_state(session), player, action, 0)
     session.state = state
-    keep_news(session.rec, events)
+    session.rec.keep_news(events)
     return events
 
 
