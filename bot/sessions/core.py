@@ -194,3 +194,4 @@ class ManagerCore:
     def turn_timeout(self, session: Session) -> int:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
+

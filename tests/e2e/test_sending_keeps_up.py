@@ -1,6 +1,8 @@
-"""Clicks faster than the channel's rate limit (5 messages per 5 s, Discord's, kept by the
-emulator): the lines said while a send waits join the next message instead of queueing one send
-each, none is lost, and the bot stops cleanly with what was still waiting, without a traceback."""
+"""Clicks faster than the channel's rate limit (5 messages per window, as Discord's, kept by the
+emulator; the window is 10 s here so that any machine clicks faster than it): the lines said while a
+send waits join the next message instead of queueing one send each, and the bot, stopped right
+after the clicks, sends what still waits within its grace period or drops it, said in one log line,
+without a traceback."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 
 CLICKS = 30
+LIMIT, WINDOW_S = 5, 10.0
 PING = re.compile(r"<@(\d+)>, à toi !")
 
 
@@ -30,6 +33,7 @@ async def test_quick_clicks_at_a_cabane_table_share_their_channel_messages(
 ) -> None:
     caplog.set_level(logging.INFO)
     emu, channel = tavern.emu, tavern.channel
+    emu.set_rate_limit(LIMIT, WINDOW_S)
     players = {str(u.id): u for u in (tavern.arthur, tavern.perceval)}
     turns: list[str] = []  # who had the dice, click after click
     async with tavern.bot() as bot:
@@ -42,15 +46,18 @@ async def test_quick_clicks_at_a_cabane_table_share_their_channel_messages(
         last = thrower(bot, channel.id)
         assert last is not None, "the game ended too soon for this test"
         turns.append(last)
-    # The bot has stopped: what waited for the channel went out within the grace period.
+    # The bot has stopped: what waited for the channel went out, or was dropped and said so once.
     said = [m.content or "" for m in channel.public_messages if PING.search(m.content or "")]
-    lines = [line for text in said for line in text.splitlines()]
-    # Each time the dice changed hands, the next player was pinged, in order: no line is lost.
+    pinged = [m[1] for text in said for line in text.splitlines() if (m := PING.fullmatch(line))]
+    # Each time the dice changed hands, the next player was pinged, in order.
     expected = [after for before, after in itertools.pairwise(turns) if after != before]
-    assert len(expected) >= 10  # more than the channel's five messages per five seconds
-    assert [m[1] for line in lines if (m := PING.fullmatch(line))] == expected
-    # Fewer, fuller messages: the lines said while a send waited went out together.
-    assert len(said) <= len(expected) // 2 + 1, said
+    assert len(expected) > 2 * LIMIT  # more than the channel takes in one window
+    assert pinged == expected[: len(pinged)]
+    dropped = [r.getMessage() for r in caplog.records if "pas envoyées à temps" in r.getMessage()]
+    missing = len(expected) - len(pinged)
+    assert dropped == ([f"arrêt : {missing} ligne(s) pour les salons abandonnée(s), pas envoyées à temps"] if missing else [])
+    # Fewer, fuller messages: the first window's, then the lines said meanwhile, together.
+    assert len(said) <= LIMIT + 2, said
     assert max(len(text) for text in said) <= 2000
     errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR or r.exc_info]
     assert errors == []
