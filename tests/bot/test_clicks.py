@@ -292,3 +292,22 @@ async def test_a_click_at_a_three_player_table_lists_each_players_actions_once(
     await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     assert channel.sent == ["<@2>, à toi !"]
     assert sorted(asked) == ["0", "1", "2", "3"]  # the three players and someone not seated, once each
+
+
+async def test_the_leave_confirmation_still_works_after_a_restart(make_manager: MakeManager) -> None:
+    # « Oui, je quitte la partie » is a Taverne button like the table's: another TableUI (the bot
+    # started again) routes it from its custom_id alone.
+    manager = await make_manager()
+    session, clicks, channel = await table(manager)
+    asked = Interaction(2, wall_ms(), 10, 555)
+    await clicks.route(asked, button_id(session, "Quitter"), [])  # type: ignore[arg-type]
+    [question] = asked.said
+    assert question.kwargs["content"] == "Quitter la partie pour de bon ?" and question.kwargs["ephemeral"]
+    [confirm] = [item.to_component_dict() for item in question.kwargs["view"].children]
+    again = TableUI(manager)
+    again.client = Client(channel)  # type: ignore[assignment]
+    again.ready()
+    yes = Interaction(2, wall_ms(), 10, 777)
+    await again.route(yes, confirm["custom_id"], [])  # type: ignore[arg-type]
+    assert yes.said[0].kind == "edit" and yes.said[0].kwargs["content"] == "Tu as quitté la partie."
+    assert session.state is not None and "2" not in session.state.players
