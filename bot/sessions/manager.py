@@ -27,6 +27,7 @@ from ..store import (
 )
 from . import journal
 from .errors import TableError
+from .forced import play_forced
 from .seating import Seating
 from .session import Notice, Outcome, Session
 
@@ -163,6 +164,7 @@ class SessionManager(Seating):
                 log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
                 raise TableError("engine_error") from None
             await self._store_move(session, state, events, (player, action, at_ms, interaction_id), name)
+            events += await play_forced(self, session, at_ms)
             try:
                 ended = await self._end_if_over(session)
             except sqlite3.Error as error:
@@ -177,7 +179,7 @@ class SessionManager(Seating):
             session,
             events=events,
             ended=ended,
-            turn_changed=ended or state.turn_no != before,
+            turn_changed=ended or session.state is None or session.state.turn_no != before,
             waiting=self.waiting(session),
         )
 

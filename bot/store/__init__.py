@@ -13,7 +13,7 @@ from .record import (
     GameStats,
     SessionRecord,
 )
-from .store import ChannelTaken, DuplicateInteraction, Store
+from .store import ChannelTaken, DuplicateInteraction, Store, StoreUnavailable
 
 __all__ = [
     "ABANDONED",
@@ -29,4 +29,5 @@ __all__ = [
     "GameStats",
     "SessionRecord",
     "Store",
+    "StoreUnavailable",
 ]

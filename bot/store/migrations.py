@@ -82,7 +82,15 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN end_shown INTEGER NOT NULL DEFAULT 1;
     """,
-    # 5: the store keeps the game, not its words: a table's latest public events (JSON, words made
+    # 5: what the bot keeps about itself between starts (the hash of the slash commands last synced,
+    # so that they are synced again only when they changed).
+    """
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
+    # 6: the store keeps the game, not its words: a table's latest public events (JSON, words made
     # when its message is drawn). Older tables keep their lines in words (``log``) as they are,
     # shown before the new events until these make room: an upgrade ends no game.
     """

@@ -1,7 +1,7 @@
 """A table as stored: the record (state, the table's own facts, its latest events) and its row.
 
 The record keeps the game, never its words: events are described when a message is drawn, for its
-reader. Lines in words written by older versions (schema 4 and before) are kept as they were.
+reader. Lines in words written by older versions (schema 5 and before) are kept as they were.
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class SessionRecord:
     state: str | None = None
     status: str = LOBBY
     message_id: int | None = None
-    # Lines in words written by a version before the events were kept (schema 4 and older): shown
+    # Lines in words written by a version before the events were kept (schema 5 and older): shown
     # before the events, each dropped when a new event makes room (``NEWS_KEPT`` at most together).
     log: list[str] = field(default_factory=list)
     # The latest public events (``to`` None), oldest first, at most ``NEWS_KEPT``.

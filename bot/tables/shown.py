@@ -14,9 +14,10 @@ from typing import Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
-from games.core import Action, PlayerId
+from games.core import Action, Event, PlayerId
 
 from ..sessions import Session, legal_actions
+from ..sessions.forced import FORCED
 from ..store import NEWS_KEPT
 
 log = logging.getLogger(__name__)
@@ -52,15 +53,23 @@ class Shown(Generic[V]):
 def news_of(session: Session) -> list[str]:
     """The table's latest public news in words, oldest first: an older record's lines, then the
     kept events, each described now (for the channel)."""
-    rec, game = session.rec, session.game
-    lines = list(rec.log)
-    for event in rec.events:
-        try:
-            lines.append(game.describe(event, rec.names))
-        except Exception:  # an engine's wording bug must not hide the table
-            log.exception("describe(%s) a échoué", event.kind)
-            lines.append(event.kind)
+    rec = session.rec
+    lines = [*rec.log, *(event_words(session, e) for e in rec.events)]
     return [line for line in lines if line][-NEWS_KEPT:]
+
+
+def event_words(session: Session, event: Event) -> str:
+    """One public event in words; the table's own (a move it played for someone) included."""
+    try:
+        if event.kind == FORCED:
+            player = str(event.data.get("joueur", ""))
+            move = event.data.get("coup")
+            what = event_words(session, Event.model_validate(move)) if move else event.data.get("action", "")
+            return f"🤖 {session.name(player)}, coup joué pour toi : {what} (seul coup possible)"
+        return session.game.describe(event, session.rec.names)
+    except Exception:  # an engine's wording bug must not hide the table
+        log.exception("describe(%s) a échoué", event.kind)
+        return event.kind
 
 
 def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:
