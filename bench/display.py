@@ -60,7 +60,7 @@ async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigu
             names=dict(names),
             status=PLAYING,
             state=played.state,
-            log=played.log,
+            events=list(played.events),
             id=drawn + 1,
         )
         session = Session(rec=rec, game=game, state=game.load(played.state))

@@ -140,9 +140,14 @@ def _run_bot() -> Failure | None:
 
     from .app import create_bot
     from .logs import setup_logging
+    from .tables import PresenterError
 
     setup_logging(settings.log_level, token)
-    bot = create_bot(settings)
+    try:
+        bot = create_bot(settings)
+    except PresenterError as error:
+        print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
+        return Failure(CONFIG, f"présentateur : {error}")
     try:
         asyncio.run(serve(bot, token))
     except Exception as error:

@@ -12,10 +12,11 @@ from discord.ext import commands
 from .. import guild_config, permissions
 from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
 from ..sessions import TableError, seed_of, stored
-from ..ui.clicks import display_name, render
 from ..ui.components import clip
+from ..ui.drawing import render
 from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
+from ..ui.timing import display_name
 from ..words import say, table_error
 from .autocomplete import game_names, option_words
 from .errors import TaverneCog
@@ -71,7 +72,9 @@ class Tables(TaverneCog):
             if delai is not None and not DELAY_MIN <= delai <= DELAY_MAX:
                 raise TableError("bad_delay", low=DELAY_MIN, high=DELAY_MAX)
             if game is None:
-                raise TableError("unknown_game", game=clip(jeu, QUOTED_MAX), games=", ".join(sorted(self.bot.games)))
+                raise TableError(
+                    "unknown_game", game=clip(jeu, QUOTED_MAX), games=", ".join(sorted(self.bot.games))
+                )
             typed = read_table_options(game, options, lang)
             # The server's defaults for this game, then what was typed, then the typed choices.
             raw = {**config.defaults.get(jeu, {}), **typed.options}
@@ -143,14 +146,10 @@ class Tables(TaverneCog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.type is discord.InteractionType.component:
-            await self.bot.clicks.unrouted(interaction)
-        # Forms are answered here rather than by a Modal object, so one sent before a restart works.
-        if interaction.type is discord.InteractionType.modal_submit:
-            data: dict[str, Any] = dict(interaction.data or {})
-            custom_id = str(data.get("custom_id", ""))
-            if custom_id.startswith("tvq:"):
-                await self.bot.clicks.form(interaction)
+        # The router's fallback: clicks discord.py does not route (their button is gone from the
+        # message), and forms (answered here rather than by a Modal object, so one sent before a
+        # restart works).
+        await self.bot.clicks.fallback(interaction)
 
 
 async def setup(bot: TaverneBot) -> None:
