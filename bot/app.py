@@ -20,13 +20,13 @@ from games.core import Game, registry
 
 from . import commands_sync, guild_config, health, restore
 from .cogs import EXTENSIONS
+from .i18n import TaverneTranslator
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
 from .tables import presenter_for
 from .ui.clicks import ClickHandler
 from .ui.components import DYNAMIC_ITEMS
-from .words import CommandTranslator
 
 log = logging.getLogger(__name__)
 
@@ -130,7 +130,7 @@ class TaverneBot(commands.Bot):
             extra = presenter_for(game).dynamic_items()
             if extra:
                 self.add_dynamic_items(*extra)
-        await self.tree.set_translator(CommandTranslator())
+        await self.tree.set_translator(TaverneTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
