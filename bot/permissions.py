@@ -20,5 +20,5 @@ def missing_for_table(allowed: discord.Permissions, *, in_thread: bool) -> list[
 
 
 def refusal(lang: str, missing: list[str]) -> str:
-    names = ", ".join(f"« {t(lang, f'permissions.{flag}')} »" for flag in missing)
+    names = ", ".join(t(lang, "permissions.quoted", name=t(lang, f"permissions.{flag}")) for flag in missing)
     return tn(lang, "permissions.refusal", len(missing), names=names)
