@@ -3,7 +3,9 @@
 Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`` (the session manager's committed actions against
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
-``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
+``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
+policies at 2 to 6 players). ``--quick`` for a short run, ``--only rules,durability`` for some of
+them.
 """
 
 from __future__ import annotations
@@ -20,10 +22,10 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, display, durability, restart, rules
+from . import answers, barricade, display, durability, restart, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "display", "durability", "answers", "restart")
+SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -31,6 +33,7 @@ ALIASES = {
     "reponses": "answers",
     "affichage": "display",
     "pictures": "display",
+    "plateau": "barricade",
 }
 
 
@@ -43,6 +46,7 @@ class Plan:
     paced_s: float
     sessions: list[int]
     probe_s: float
+    barricade_games: int
 
 
 FULL = Plan(
@@ -53,8 +57,18 @@ FULL = Plan(
     paced_s=15.0,
     sessions=[1_000, 10_000],
     probe_s=10.0,
+    barricade_games=1_000,
 )
-QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000], probe_s=3.0)
+QUICK = Plan(
+    rules_s=0.3,
+    durability_s=1.0,
+    tables=50,
+    rounds=2,
+    paced_s=3.0,
+    sessions=[1_000],
+    probe_s=3.0,
+    barricade_games=100,
+)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -75,6 +89,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--after-restart-seconds",
         type=float,
         help="démarrage : durée des /scores envoyés après la 1re réponse",
+    )
+    parser.add_argument(
+        "--barricade-games", type=int, help="barricade : parties par nombre de joueurs et par façon de jouer"
     )
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
@@ -139,6 +156,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
         figures += restart.figures(folder, games, counts, probe_s, module)
+    if "barricade" in sections:
+        count = args.barricade_games or plan.barricade_games
+        say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
+        figures += barricade.figures(count, progress=say)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "
