@@ -76,7 +76,7 @@ class Tables(TaverneCog):
             typed = read_table_options(game, options, lang)
             # The server's defaults for this game, then what was typed, then the typed choices.
             raw = {**config.defaults.get(jeu, {}), **typed.options}
-            raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}))
+            raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}, lang))
             checked = check_options(game, raw, lang)
             session = await stored(
                 manager.open(

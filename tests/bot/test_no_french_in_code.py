@@ -38,8 +38,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         # the commands; the click path still reads TableError.text.
         "bot/sessions/errors.py",
         "bot/sessions/manager.py",
-        # /jouer's option refusals (French and English dictionaries in code).
-        "bot/options.py",
         # Admin-facing: the .env checks, backup, restore, health, start-up; they stay as they are.
         "bot/settings.py",
         "bot/backup.py",

@@ -86,7 +86,7 @@ async def test_the_language_switches_the_bots_own_messages(tavern: Tavern) -> No
         saved = await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         assert saved.message.content == "✅ Settings saved." and "English" in saved.message.text()  # type: ignore[union-attr]
         bad = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane", "options": "mode=vite"})
-        assert bad.content == "Invalid options for La Cabane sul' Dos: mode : “vite” is not possible; values: bataille, deux_des"
+        assert bad.content == "Invalid options for La Cabane sul' Dos: mode: “vite” is not possible; values: bataille, deux_des"
         refused = await emu.slash(tavern.channel, tavern.arthur, "config", {})
         assert refused.content == "Only a member with the *Manage Server* permission can see and change Taverne's settings."
         none = await emu.slash(tavern.channel, tavern.arthur, "scores", {})

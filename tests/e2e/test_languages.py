@@ -65,3 +65,16 @@ async def test_refusals_speak_the_readers_language_and_the_channel_the_servers(t
         done = await emu.slash(tavern.channel, tavern.arthur, "abandonner")
         assert not done.ephemeral and done.content is not None and done.content.startswith("🏳️ Partie de")
     emu.assert_no_violations()
+
+
+async def test_an_english_client_reads_option_refusals_and_suggestions_in_english(tavern: Tavern) -> None:
+    emu = tavern.emu
+    tavern.perceval.locale = "en-US"
+    async with tavern.bot():
+        bad = await emu.slash(tavern.channel, tavern.perceval, "jouer", {"jeu": "chevre", "options": "limite=5"})
+        assert bad.ephemeral and bad.content == "Invalid options for Dominos « Chèvre »: limite: “5”: from 13 to 1000"
+        french = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "chevre", "options": "limite=5"})
+        assert french.content == "Options invalides pour Dominos « Chèvre » : limite : « 5 » : de 13 à 1000"
+        english = await emu.autocomplete(tavern.channel, tavern.perceval, "jouer", {"jeu": "chevre", "options": "gr"}, "options")
+        assert [c["name"] for c in english] == ["graine=1234  (replay the same game / report a bug; ≥ 0)"]
+    emu.assert_no_violations()
