@@ -20,13 +20,13 @@ from games.core import Game, registry
 
 from . import commands_sync, guild_config, health, restore
 from .cogs import EXTENSIONS
+from .i18n import TaverneTranslator
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
 from .tables import check_presenters
 from .ui.components import DYNAMIC_ITEMS
 from .ui.table_ui import TableUI
-from .words import CommandTranslator
 
 log = logging.getLogger(__name__)
 
@@ -133,7 +133,7 @@ class TaverneBot(commands.Bot):
         manager.listener = JournalListener(clicks.listener)
         self._manager, self._clicks = manager, clicks
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        await self.tree.set_translator(CommandTranslator())
+        await self.tree.set_translator(TaverneTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()

@@ -87,23 +87,31 @@ async def test_the_bot_restores_open_tables_from_its_database(settings: Settings
         _ = bot.store
 
 
-def test_every_command_description_has_an_english_translation() -> None:
-    from bot.i18n import ENGLISH
+async def test_every_command_name_description_and_option_reads_in_english() -> None:
+    """An English client sees /play game:… with English descriptions; the French names stay the names."""
+    from bot.i18n import TaverneTranslator
 
-    bot_commands = [cmd for cmd in _all_commands()]
-    for command in bot_commands:
-        assert command.name in ENGLISH
-        assert command.description in ENGLISH
-        for parameter in command.parameters:
-            assert parameter.name in ENGLISH and parameter.description in ENGLISH
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    translator = TaverneTranslator()
+    for command in _all_commands():
+        payload = await command.get_translated_payload(tree, translator)
+        assert payload["name_localizations"].get("en-US"), command.name
+        english = payload["description_localizations"]["en-US"]
+        assert english and english != payload["description"], command.name
+        for option in payload.get("options", []):
+            assert option["name_localizations"]["en-US"], (command.name, option["name"])
+            assert option["description_localizations"]["en-US"] != option["description"], option["name"]
+    play = await _all_commands()[0].get_translated_payload(tree, translator)
+    assert (play["name"], play["name_localizations"]["en-US"]) == ("jouer", "play")
 
 
 def _all_commands() -> list[app_commands.Command[object, ..., object]]:
+    from bot.cogs.config import Config
     from bot.cogs.info import Info
     from bot.cogs.tables import Tables
 
     out: list[app_commands.Command[object, ..., object]] = []
-    for cog in (Tables, Info):
+    for cog in (Tables, Info, Config):
         out += [c for c in cog.__cog_app_commands__ if isinstance(c, app_commands.Command)]  # type: ignore[attr-defined]
     return out
 

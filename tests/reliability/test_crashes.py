@@ -161,7 +161,8 @@ class Table:
             custom_id, user = f"tvl:{to36(session_id)}:join", self.guest
         else:
             custom_id, user = f"tvl:{to36(session_id)}:start", self.host
-        if not any(b.custom_id == custom_id for b in message.buttons):
+        # A disabled « Commencer » is a lobby drawn before the join the database has: behind too.
+        if not any(b.custom_id == custom_id and not b.disabled for b in message.buttons):
             self.behind(session_id, custom_id)
             await asyncio.sleep(0.1)  # the lobby message is behind the database: a restart refreshes it
             return
