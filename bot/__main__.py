@@ -84,7 +84,8 @@ def _no_token() -> None:
         print(NO_TOKEN.replace(".venv/bin/python", _python()), file=sys.stderr)
         _offer_local_game()
     else:  # a log: one line
-        print(NO_TOKEN_LINE, file=sys.stderr)
+        local = f" ; pour jouer sans Discord : {_python()} -m games play culdechouette --players A,B,C"
+        print(NO_TOKEN_LINE + local, file=sys.stderr)
 
 
 def _start_record() -> tuple[Path, float]:
