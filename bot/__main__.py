@@ -84,7 +84,8 @@ def _no_token() -> None:
         print(NO_TOKEN.replace(".venv/bin/python", _python()), file=sys.stderr)
         _offer_local_game()
     else:  # a log: one line
-        local = f" ; pour jouer sans Discord : {_python()} -m games play culdechouette --players A,B,C"
+        # no path: ``.venv/`` exists in a checkout, not in the Docker image
+        local = " ; pour jouer sans Discord : python -m games play culdechouette --players A,B,C"
         print(NO_TOKEN_LINE + local, file=sys.stderr)
 
 
