@@ -170,7 +170,12 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
             for value, bird in BIRDS.items()
             if value != state.sirop.value
         ]
-    if phase == "cris" and state.shouts is not None and player not in state.shouts.clicks:
+    if (
+        phase == "cris"
+        and state.shouts is not None
+        and player in state.shouts.among  # outside a tie-break's players, its shout is a Bévue
+        and player not in state.shouts.clicks
+    ):
         kinds = (
             ["sans_fin"]
             if state.shouts.kind == "moisissure"

@@ -102,7 +102,10 @@ def test_a_tie_for_last_goes_to_the_bieres_bretonnes_then_the_last_of_them_loses
     state, events = act(state, "cid", "grelotte_ca_picote", 850)
     assert deltas(events) == {} and state.shouts is not None
     assert state.shouts.kind == "moisissure" and state.shouts.among == ["bob", "cid"]
-    # ana is not tied: the phrase is a Bévue for her
+    # ana is not tied: the phrase is a Bévue for her, so it is offered to the tied players only
+    offered = {p: [a.kind for a in GAME.legal_actions(state, p)] for p in ("ana", "bob", "cid")}
+    assert "sans_fin" not in offered["ana"]
+    assert "sans_fin" in offered["bob"] and "sans_fin" in offered["cid"]
     state, events = act(state, "ana", "sans_fin", 900)
     assert bevues(events) == [("ana", "pas_a_egalite")]
     state, _ = act(state, "cid", "sans_fin", 1000)
