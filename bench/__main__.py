@@ -3,7 +3,8 @@
 Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`` (the session manager's committed actions against
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
-``memory``). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
+``memory``), ``clicks`` (what one click costs the bot per game: event-loop CPU, pictures, legal
+actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
 """
 
 from __future__ import annotations
@@ -20,10 +21,10 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, display, durability, restart, rules
+from . import answers, clicks, display, durability, restart, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "display", "durability", "answers", "restart")
+SECTIONS = ("rules", "display", "durability", "answers", "restart", "clicks")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -31,6 +32,7 @@ ALIASES = {
     "reponses": "answers",
     "affichage": "display",
     "pictures": "display",
+    "clics": "clicks",
 }
 
 
@@ -43,6 +45,8 @@ class Plan:
     paced_s: float
     sessions: list[int]
     probe_s: float
+    click_tables: int = 20
+    click_rounds: int = 10
 
 
 FULL = Plan(
@@ -54,7 +58,17 @@ FULL = Plan(
     sessions=[1_000, 10_000],
     probe_s=10.0,
 )
-QUICK = Plan(rules_s=0.3, durability_s=1.0, tables=50, rounds=2, paced_s=3.0, sessions=[1_000], probe_s=3.0)
+QUICK = Plan(
+    rules_s=0.3,
+    durability_s=1.0,
+    tables=50,
+    rounds=2,
+    paced_s=3.0,
+    sessions=[1_000],
+    probe_s=3.0,
+    click_tables=5,
+    click_rounds=3,
+)
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
@@ -76,6 +90,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         type=float,
         help="démarrage : durée des /scores envoyés après la 1re réponse",
     )
+    parser.add_argument("--click-tables", type=int, help="coût d'un clic : tables par jeu")
+    parser.add_argument("--click-rounds", type=int, help="coût d'un clic : clics simultanés de chaque table")
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
@@ -139,6 +155,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
         figures += restart.figures(folder, games, counts, probe_s, module)
+    if "clicks" in sections:
+        tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
+        say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
+        figures += clicks.figures(folder, games, tables, rounds)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

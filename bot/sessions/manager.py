@@ -13,7 +13,7 @@ import logging
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -88,7 +88,8 @@ class Notice:
     idle_closed, resumed, ended (at the restart: a game found over, now closed, or closed just
     before the bot died; its end not told yet), closed_late (a won game whose closing failed on a
     storage error, closed by the next click), lobby_lost (a lobby stored without its message,
-    to be shown again). A table set aside as unreadable goes to the listener's ``table_broken``,
+    to be shown again), lobby_restored (a lobby found at the restart, its message to be redrawn
+    from what is stored). A table set aside as unreadable goes to the listener's ``table_broken``,
     when it has one."""
 
     kind: str
@@ -110,6 +111,7 @@ class SessionManager:
         idle_timeout_ms: int = 3_600_000,
         grace_ms: int = 1_500,
         clock: Callable[[], int] = wall_ms,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         listener: Listener | None = None,
     ) -> None:
         self.store = store
@@ -118,6 +120,9 @@ class SessionManager:
         self.idle_timeout_ms = idle_timeout_ms
         self.grace_ms = grace_ms
         self.clock = clock
+        # The timers wait with ``sleep`` (seconds, as ``asyncio.sleep``) on ``clock``'s time: a test
+        # gives both from one clock it moves by hand (``Emulator.freeze_clock``).
+        self.sleep = sleep
         self.listener = listener
         self._by_channel: dict[int, Session] = {}
         self._by_id: dict[int, Session] = {}
@@ -192,6 +197,10 @@ class SessionManager:
                 if session.rec.message_id is None:
                     # Stored, but the bot died before its message went out: nobody could sit down.
                     await self._notify(session, [], Notice("lobby_lost"))
+                else:
+                    # Its message may be behind: a seat taken or left and stored by a bot that died
+                    # before answering the click (« Commencer » still grey for a full table).
+                    await self._notify(session, [], Notice("lobby_restored"))
         return [s for s in restored if self._by_id.get(s.id) is s]
 
     async def _tell_end(self, rec: SessionRecord) -> None:
@@ -598,7 +607,7 @@ class SessionManager:
         session.timer = None if due is None else asyncio.create_task(self._sleep_then_fire(session, due))
 
     async def _sleep_then_fire(self, session: Session, due: int) -> None:
-        await asyncio.sleep(max(0, due - self.clock()) / 1000)
+        await self.sleep(max(0, due - self.clock()) / 1000)
         # Handled in its own task, so a re-arm (which cancels this one) never cuts it in half.
         task = asyncio.create_task(self._fire(session))
         self._tasks.add(task)

@@ -23,7 +23,7 @@ from games.core.messages import COMMON
 from games.core.model import ArgValue
 
 from .. import rules_book
-from ..sessions import Notice, Outcome, Session, SessionManager, TableError, stored, wall_ms
+from ..sessions import Notice, Outcome, Session, SessionManager, TableError, stored
 from ..store import ABANDONED, SessionRecord
 from ..tables import Presenter, mention, presenter_for, timestamp
 from ..tables.base import FIELD_LABEL_MAX, GROUP, PLACEHOLDER_MAX, TITLE_MAX
@@ -69,9 +69,10 @@ def at_ms(interaction_or_message: discord.Interaction[Any] | discord.Message) ->
     return (interaction_or_message.id >> 22) + discord.utils.DISCORD_EPOCH
 
 
-def age_s(interaction: discord.Interaction[Any]) -> float:
-    """How long ago Discord sent the click, by its snowflake; 0 when the clocks plainly disagree."""
-    age = (wall_ms() - at_ms(interaction)) / 1000
+def age_s(interaction: discord.Interaction[Any], now_ms: int) -> float:
+    """How long ago Discord sent the click, by its snowflake; 0 when the clocks plainly disagree.
+    ``now_ms`` is the bot's clock (the tables' clock), the wall clock but in tests."""
+    age = (now_ms - at_ms(interaction)) / 1000
     return age if 0 <= age <= AGE_TRUSTED_S else 0.0
 
 
@@ -177,13 +178,15 @@ class ClickHandler:
     async def in_time(self, interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
         """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails)."""
         task = asyncio.ensure_future(stored(work))
-        done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WITHIN_S - age_s(interaction)))
+        left = ANSWER_WITHIN_S - age_s(interaction, self.manager.clock())
+        done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
         if not done and not interaction.response.is_done():
             await interaction.response.defer()
         return await task
 
     async def defer_if_late(self, interaction: discord.Interaction[Any]) -> None:
-        if not interaction.response.is_done() and age_s(interaction) >= DEFER_WHEN_LATE_S:
+        late = age_s(interaction, self.manager.clock()) >= DEFER_WHEN_LATE_S
+        if not interaction.response.is_done() and late:
             await interaction.response.defer()
 
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
@@ -681,6 +684,9 @@ class ClickHandler:
         if notice.kind == "lobby_lost":
             await self.show_lobby_again(session)
             return
+        if notice.kind == "lobby_restored":
+            await self.redraw_lobby(session)
+            return
         lines = []
         if notice.kind == "resumed":
             lines.append(f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !")
@@ -730,6 +736,19 @@ class ClickHandler:
         if self.manager.by_id(session.id) is session:
             await self.manager.set_message(session, sent.id)
 
+    async def redraw_lobby(self, session: Session) -> None:
+        """A lobby found at the restart: its message drawn again from the database, which a click
+        stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
+        still grey). Posted again when the message is gone."""
+        channel = self.channel(session)
+        partial = getattr(channel, "get_partial_message", None)
+        if partial is None or session.rec.message_id is None or self.manager.by_id(session.id) is not session:
+            return
+        try:
+            await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
+        except discord.NotFound:
+            await self.show_lobby_again(session)
+
     async def _show_news(self, session: Session, lines: list[str]) -> None:
         """What timers said about a table, shown at last: one edit, one message."""
         if session.rec.status == ABANDONED or (self.client is not None and self.client.is_closed()):
@@ -758,7 +777,7 @@ def worth_telling(
     queued: list[tuple[Session, list[Event], Notice]],
 ) -> list[tuple[Session, list[Event], Notice]]:
     """The restart's notices that change what a channel shows. A « resumed » table with no event
-    is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
+    (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
     bot stored before it stopped: a move committed just before a crash may not be on its message
     yet; an older table's message already shows it as it is, buttons included (they carry the
     table and the turn, and survive restarts)."""
@@ -768,7 +787,7 @@ def worth_telling(
     return [
         (s, events, n)
         for s, events, n in queued
-        if n.kind != "resumed" or events or s.rec.active_ms >= since
+        if n.kind not in ("resumed", "lobby_restored") or events or s.rec.active_ms >= since
     ]
 
 

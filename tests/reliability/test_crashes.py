@@ -161,9 +161,11 @@ class Table:
             custom_id, user = f"tvl:{to36(session_id)}:join", self.guest
         else:
             custom_id, user = f"tvl:{to36(session_id)}:start", self.host
-        if not any(b.custom_id == custom_id for b in message.buttons):
+        if not any(b.custom_id == custom_id and not b.disabled for b in message.buttons):
+            # The lobby message is behind the database (« Commencer » grey although the guest's seat
+            # is stored: the bot died before answering the join); the restart redraws it.
             self.behind(session_id, custom_id)
-            await asyncio.sleep(0.1)  # the lobby message is behind the database: a restart refreshes it
+            await asyncio.sleep(0.1)
             return
         self.behind_since = None
         record = await self.call(lambda: self.emu.click(message, user, custom_id))
