@@ -100,7 +100,9 @@ class ClickHandler:
         queued, self._queued = self._queued, []
         broken, self._queued_broken = self._queued_broken, []
         if queued or broken:
-            self._in_background(self._after_restart(broken, worth_telling(queued)))
+            # A lobby whose message was lost first: until it is shown again nobody can sit down.
+            told = sorted(worth_telling(queued), key=lambda q: q[2].kind != "lobby_lost")
+            self._in_background(self._after_restart(broken, told))
 
     async def _after_restart(
         self, broken: list[SessionRecord], queued: list[tuple[Session, list[Event], Notice]]
