@@ -24,7 +24,7 @@ from games.core.model import ArgValue
 
 from .. import rules_book
 from ..sessions import Notice, Outcome, Session, SessionManager, TableError, stored
-from ..store import ABANDONED, SessionRecord
+from ..store import ABANDONED, LOBBY, SessionRecord
 from ..tables import Presenter, mention, presenter_for, timestamp
 from ..tables.base import FIELD_LABEL_MAX, GROUP, PLACEHOLDER_MAX, TITLE_MAX
 from . import ids
@@ -744,12 +744,20 @@ class ClickHandler:
         still grey). Posted again when the message is gone."""
         channel = self.channel(session)
         partial = getattr(channel, "get_partial_message", None)
-        if partial is None or session.rec.message_id is None or self.manager.by_id(session.id) is not session:
+        if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         try:
             await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
         except discord.NotFound:
             await self.show_lobby_again(session)
+            return
+        if self.manager.by_id(session.id) is session and session.rec.status != LOBBY:
+            # The game started while this edit was on its way: the table, not the lobby, stays shown.
+            await self.refresh(session)
+
+    def _still_a_lobby(self, session: Session) -> bool:
+        # Told a moment after the restart: its players may have started the game meanwhile.
+        return self.manager.by_id(session.id) is session and session.rec.status == LOBBY
 
     async def _show_news(self, session: Session, lines: list[str]) -> None:
         """What timers said about a table, shown at last: one edit, one message."""
