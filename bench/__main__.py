@@ -3,8 +3,10 @@
 Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`` (the session manager's committed actions against
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
-``memory``), ``clicks`` (what one click costs the bot per game: event-loop CPU, pictures, legal
-actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of them.
+``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
+policies at 2 to 6 players), ``clicks`` (what one click costs the bot per game: event-loop CPU,
+pictures, legal actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of
+them.
 """
 
 from __future__ import annotations
@@ -21,10 +23,10 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, clicks, display, durability, restart, rules
+from . import answers, barricade, clicks, display, durability, restart, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "display", "durability", "answers", "restart", "clicks")
+SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -32,6 +34,7 @@ ALIASES = {
     "reponses": "answers",
     "affichage": "display",
     "pictures": "display",
+    "plateau": "barricade",
     "clics": "clicks",
 }
 
@@ -45,6 +48,7 @@ class Plan:
     paced_s: float
     sessions: list[int]
     probe_s: float
+    barricade_games: int
     click_tables: int = 20
     click_rounds: int = 10
 
@@ -57,6 +61,7 @@ FULL = Plan(
     paced_s=15.0,
     sessions=[1_000, 10_000],
     probe_s=10.0,
+    barricade_games=1_000,
 )
 QUICK = Plan(
     rules_s=0.3,
@@ -66,6 +71,7 @@ QUICK = Plan(
     paced_s=3.0,
     sessions=[1_000],
     probe_s=3.0,
+    barricade_games=100,
     click_tables=5,
     click_rounds=3,
 )
@@ -89,6 +95,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         "--after-restart-seconds",
         type=float,
         help="démarrage : durée des /scores envoyés après la 1re réponse",
+    )
+    parser.add_argument(
+        "--barricade-games", type=int, help="barricade : parties par nombre de joueurs et par façon de jouer"
     )
     parser.add_argument("--click-tables", type=int, help="coût d'un clic : tables par jeu")
     parser.add_argument("--click-rounds", type=int, help="coût d'un clic : clics simultanés de chaque table")
@@ -155,6 +164,10 @@ def main(argv: list[str] | None = None) -> int:
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
         figures += restart.figures(folder, games, counts, probe_s, module)
+    if "barricade" in sections:
+        count = args.barricade_games or plan.barricade_games
+        say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
+        figures += barricade.figures(count, progress=say)
     if "clicks" in sections:
         tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
         say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")

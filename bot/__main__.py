@@ -11,15 +11,25 @@ import asyncio
 import logging
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
+from .failures import (
+    CONFIG,
+    Failure,
+    failure_of,
+    failures_file,
+    forget_failures,
+    past_failures,
+    remember_failure,
+)
 from .settings import Settings, StoreSettings, setting_problems
 
 if TYPE_CHECKING:
-    import discord
+    from .app import TaverneBot
 
 log = logging.getLogger("bot")
 
@@ -36,6 +46,11 @@ Taverne: no Discord token (DISCORD_TOKEN) is set.
   To play without Discord, locally:
     .venv/bin/python -m games play culdechouette --players A,B,C
 """
+NO_TOKEN_LINE = (
+    "Taverne : aucun jeton Discord (DISCORD_TOKEN) : créez-le sur https://discord.com/developers/applications "
+    "(Bot → Reset Token) et mettez DISCORD_TOKEN=... dans .env (voir .env.example)"
+)
+NO_TOKEN_FAILURE = NO_TOKEN_LINE.removeprefix("Taverne : ")
 
 
 def _offer_local_game() -> None:
@@ -59,26 +74,69 @@ def _invalid(problems: list[str]) -> None:
     print("Réglages invalides / invalid settings:\n" + "\n".join(problems), file=sys.stderr)
 
 
+def _python() -> str:
+    """How this Python is typed: ``.venv/bin/python`` from a checkout, ``python`` in the image."""
+    return ".venv/bin/python" if Path(sys.prefix).name == ".venv" else "python"
+
+
+def _no_token() -> None:
+    if sys.stdin.isatty():
+        print(NO_TOKEN.replace(".venv/bin/python", _python()), file=sys.stderr)
+        _offer_local_game()
+    else:  # a log: one line
+        print(NO_TOKEN_LINE, file=sys.stderr)
+
+
+def _start_record() -> tuple[Path, float]:
+    """Where failed starts are recorded, and the first pause after one (defaults when the settings
+    themselves are what failed)."""
+    try:
+        store = StoreSettings()
+    except ValidationError:
+        store = StoreSettings.model_construct()
+    return failures_file(str(store.database)), store.start_pause_s
+
+
+def _wait_after_failures(record: Path, first_pause_s: float) -> None:
+    """Under a supervisor (no terminal), a start after failed ones waits first: no tight loop."""
+    past = past_failures(record)
+    if past is None or sys.stdin.isatty():
+        return
+    pause = past.pause_s(first_pause_s)
+    print(
+        f"Taverne — démarrage précédent échoué ({past.count} fois de suite) : {past.line} — "
+        f"nouvel essai dans {pause:g} s",
+        file=sys.stderr,
+        flush=True,
+    )
+    time.sleep(pause)
+
+
 def run_bot() -> int:
+    record, first_pause_s = _start_record()
+    _wait_after_failures(record, first_pause_s)
+    failure = _run_bot()
+    if failure is None:
+        forget_failures(record)
+        return 0
+    remember_failure(record, failure)
+    return failure.code
+
+
+def _run_bot() -> Failure | None:
     try:
         settings = Settings()
     except ValidationError as error:
         missing_token, problems = setting_problems(error)
-        if missing_token:
-            print(NO_TOKEN, file=sys.stderr)
         if problems:
             _invalid(problems)
-        if missing_token and sys.stdin.isatty():
-            _offer_local_game()
-        return 2
+        if missing_token:
+            _no_token()
+        return Failure(CONFIG, NO_TOKEN_FAILURE if missing_token else "réglages invalides : " + problems[0].strip())
     token = settings.discord_token.get_secret_value().strip()
     if not token:  # DISCORD_TOKEN= left empty in .env
-        print(NO_TOKEN, file=sys.stderr)
-        if sys.stdin.isatty():
-            _offer_local_game()
-        return 2
-
-    import discord
+        _no_token()
+        return Failure(CONFIG, NO_TOKEN_FAILURE)
 
     from .app import create_bot
     from .logs import setup_logging
@@ -87,21 +145,17 @@ def run_bot() -> int:
     bot = create_bot(settings)
     try:
         asyncio.run(serve(bot, token))
-    except discord.LoginFailure:
-        log.error("Discord refuse le jeton (DISCORD_TOKEN) : recopiez-le depuis le portail des développeurs")
-        return 2
-    except discord.PrivilegedIntentsRequired:
-        log.error(
-            "Discord refuse l'intent Message Content : activez *Message Content Intent* dans l'onglet Bot "
-            "du portail des développeurs (il sert au Chante-Sloubi)"
-        )
-        return 2
-    return 0
+    except Exception as error:
+        failure = failure_of(error)
+        log.debug("détails de l'échec", exc_info=True)
+        log.error("%s", failure.line)
+        return failure
+    return None
 
 
-async def serve(bot: discord.Client, token: str) -> None:
-    """Runs the bot until it stops or a SIGTERM / SIGINT asks it to: then the move in flight is
-    finished and committed, and the database closed, before this returns."""
+async def serve(bot: TaverneBot, token: str) -> None:
+    """Opens the database, then runs the bot until it stops or a SIGTERM / SIGINT asks it to: then
+    the move in flight is finished and committed, and the database closed, before this returns."""
     loop = asyncio.get_running_loop()
     stopping: list[asyncio.Task[None]] = []
 
@@ -114,6 +168,8 @@ async def serve(bot: discord.Client, token: str) -> None:
         loop.add_signal_handler(sig, stop, sig.name)
     try:
         async with bot:
+            # The database first: a file to fix is said at once, with or without the network.
+            await bot.open_store()
             await bot.start(token)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):
@@ -137,8 +193,49 @@ def run_backup(target: Path) -> int:
         return 1
     print(
         f"Sauvegarde écrite : {report.target} ({report.size // 1024} Kio, {report.sessions} table(s), "
-        f"{report.finished_games} partie(s) terminée(s))"
+        f"{report.finished_games} partie(s) terminée(s), {report.abandoned_games} abandonnée(s))"
     )
+    return 0
+
+
+def run_restore(source: Path) -> int:
+    from .restore import RestoreError, restore
+
+    try:
+        settings = StoreSettings()
+    except ValidationError as error:
+        _invalid(setting_problems(error)[1])
+        return 2
+    try:
+        report = restore(source, settings.database)
+    except RestoreError as error:
+        print(f"Restauration refusée : {error}", file=sys.stderr)
+        return 1
+    print(
+        f"Base restaurée : {report.database} depuis {report.source} (schéma {report.version}, "
+        f"{report.open_tables} table(s) ouverte(s), {report.finished_games} partie(s) terminée(s)) ; "
+        f"l'ancienne base est gardée dans {report.kept}"
+    )
+    return 0
+
+
+def run_sync() -> int:
+    """Forgets the hash of the commands last synced: the next start sends them all again. Beside a
+    live bot too (``docker compose exec``), then restart it."""
+    from .commands_sync import forget
+    from .store import StoreUnavailable
+
+    try:
+        settings = StoreSettings()
+    except ValidationError as error:
+        _invalid(setting_problems(error)[1])
+        return 2
+    try:
+        asyncio.run(forget(settings.database))
+    except StoreUnavailable as error:
+        print(f"Taverne : {error}", file=sys.stderr)
+        return 3
+    print("Les commandes slash seront renvoyées à Discord au prochain démarrage du bot : relancez-le.")
     return 0
 
 
@@ -162,13 +259,20 @@ def main(argv: list[str] | None = None) -> int:
     commands = parser.add_subparsers(dest="command")
     copy = commands.add_parser("backup", help="copie cohérente de la base, même pendant que le bot tourne")
     copy.add_argument("fichier", type=Path, help="le fichier de sauvegarde (remplacé s'il existe)")
-    check = commands.add_parser("healthcheck", help="0 si la base s'ouvre et que le bot bat (Docker)")
+    back = commands.add_parser("restore", help="remet une sauvegarde à la place de la base (bot arrêté)")
+    back.add_argument("fichier", type=Path, help="la sauvegarde (faite par python -m bot backup)")
+    check = commands.add_parser("healthcheck", help="0 si le bot est connecté à Discord et bat (Docker)")
     check.add_argument("--max-age", type=float, default=STALE_S, help="secondes sans battement tolérées")
+    commands.add_parser("sync", help="les commandes slash seront renvoyées à Discord au prochain démarrage")
     args = parser.parse_args(argv)
     if args.command == "backup":
         return run_backup(args.fichier)
+    if args.command == "restore":
+        return run_restore(args.fichier)
     if args.command == "healthcheck":
         return run_healthcheck(args.max_age)
+    if args.command == "sync":
+        return run_sync()
     return run_bot()
 
 

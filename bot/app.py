@@ -1,7 +1,8 @@
-"""The bot object: ``create_bot(settings)`` builds it; ``setup_hook`` opens the store, restores the
-tables, re-arms their timers, registers the restart-proof buttons, loads the cogs, syncs commands,
-and starts the heartbeat. ``close`` shuts down gracefully: the moves in flight are finished and
-committed, their answers given a moment to reach Discord, then the database is closed."""
+"""The bot object: ``create_bot(settings)`` builds it; ``setup_hook`` opens the store (``python -m
+bot`` opens it before the login), restores the tables, re-arms their timers, registers the
+restart-proof buttons, loads the cogs, syncs commands (when they changed), and starts the
+heartbeat. ``close`` shuts down gracefully: the moves in flight are finished and committed, their
+answers given a moment to reach Discord, then the database is closed."""
 
 from __future__ import annotations
 
@@ -17,7 +18,7 @@ from discord.ext import commands
 
 from games.core import Game, registry
 
-from . import guild_config, health
+from . import commands_sync, guild_config, health, restore
 from .cogs import EXTENSIONS
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
@@ -64,6 +65,7 @@ class TaverneBot(commands.Bot):
         self._manager: SessionManager | None = None
         self._clicks: ClickHandler | None = None
         self._heartbeat: asyncio.Task[None] | None = None
+        self._in_use: int | None = None  # the descriptor holding the database's shared lock
         self._shutdown: asyncio.Future[None] | None = None
 
     # Set in setup_hook; reading them before is a programming error, said plainly.
@@ -101,12 +103,20 @@ class TaverneBot(commands.Bot):
             log.exception("réglages du serveur %s illisibles", guild_id)
             return "fr"
 
+    async def open_store(self) -> Store:
+        """Opens the database (once): raises ``StoreUnavailable`` with what to do when it cannot."""
+        if self._store is None:
+            self._store = await Store.open(self.settings.database)
+            # Tells `python -m bot restore` that this database is in use, until the process ends.
+            self._in_use = restore.hold_shared(self.settings.database)
+            await self._beat(health.STARTING)
+        return self._store
+
     async def setup_hook(self) -> None:
         settings = self.settings
-        self._store = await Store.open(settings.database)
-        await self._beat(health.STARTING)
+        store = await self.open_store()
         manager = SessionManager(
-            self._store,
+            store,
             self.games,
             turn_timeout_ms=int(settings.turn_timeout_s * 1000),
             idle_timeout_ms=int(settings.idle_timeout_s * 1000),
@@ -133,20 +143,14 @@ class TaverneBot(commands.Bot):
             await self.sync_tree()
 
     async def sync_tree(self) -> None:
+        """Sends the slash commands to Discord only when they changed since the last sync (their
+        hash is kept in the database; ``python -m bot sync`` forgets it): Discord rate-limits
+        syncs. A server copy left by an earlier ``TAVERNE_GUILD_ID`` is cleared."""
         guild_id = self.settings.guild_id
         try:
-            if guild_id is not None:
-                guild = discord.Object(id=guild_id)
-                self.tree.copy_global_to(guild=guild)
-                synced = await self.tree.sync(guild=guild)
-            else:
-                synced = await self.tree.sync()
+            await commands_sync.sync(self.tree, self.store, guild_id)
         except discord.HTTPException as error:
             log.error("synchronisation des commandes impossible : %s", error)
-            return
-        log.info(
-            "%d commande(s) synchronisée(s)%s", len(synced), f" sur le serveur {guild_id}" if guild_id else ""
-        )
 
     async def on_ready(self) -> None:
         log.info("connecté en tant que %s", self.user)
@@ -162,8 +166,10 @@ class TaverneBot(commands.Bot):
             return
         try:
             await self._store.beat(status, wall_ms(), os.getpid())
-        except Exception:  # a missed beat shows in the healthcheck; it must not stop the games
-            log.exception("battement « %s » non écrit", status)
+        except Exception as error:  # a missed beat shows in the healthcheck; it must not stop the games
+            # One line every 30 s while the database refuses writes; the traceback at DEBUG.
+            log.error("battement « %s » non écrit dans la base (%s) : le healthcheck dira unhealthy", status, error)
+            log.debug("détails du battement manqué", exc_info=True)
 
     async def _beat_while_connected(self) -> None:
         while True:
@@ -207,6 +213,9 @@ class TaverneBot(commands.Bot):
                 await self._beat(health.STOPPED)
                 await self._store.close()
             self._store = None
+            if self._in_use is not None:
+                os.close(self._in_use)
+                self._in_use = None
             log.info("arrêt terminé : base de données fermée")
 
 

@@ -23,8 +23,16 @@ class BackupError(Exception):
 class BackupReport:
     target: Path
     sessions: int
-    finished_games: int
+    finished_games: int  # played to the end
+    abandoned_games: int  # started, then abandoned or closed for inactivity
     size: int
+
+
+def game_counts(db: sqlite3.Connection) -> tuple[int, int, int]:
+    """Tables, games played to the end, games abandoned once started."""
+    sessions = int(db.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
+    rows = dict(db.execute("SELECT outcome, COUNT(*) FROM finished_games GROUP BY outcome").fetchall())
+    return sessions, int(rows.get("over", 0)), int(rows.get("abandoned", 0))
 
 
 def backup(database: Path, target: Path) -> BackupReport:
@@ -34,7 +42,8 @@ def backup(database: Path, target: Path) -> BackupReport:
         raise BackupError("la sauvegarde doit aller dans un autre fichier que la base")
     if target.is_dir():
         raise BackupError(f"{target} est un dossier : donnez un nom de fichier")
-    target.parent.mkdir(parents=True, exist_ok=True)
+    if not target.parent.is_dir():
+        raise BackupError(f"le dossier {target.parent} n'existe pas : créez-le ou choisissez-en un autre")
     partial = target.with_name(f".{target.name}.partiel")
     partial.unlink(missing_ok=True)
     try:
@@ -47,8 +56,7 @@ def backup(database: Path, target: Path) -> BackupReport:
                 verdict = copy.execute("PRAGMA integrity_check").fetchone()[0]
                 if verdict != "ok":
                     raise BackupError(f"la copie est abîmée : {verdict}")
-                sessions = int(copy.execute("SELECT COUNT(*) FROM sessions").fetchone()[0])
-                finished = int(copy.execute("SELECT COUNT(*) FROM finished_games").fetchone()[0])
+                sessions, finished, abandoned = game_counts(copy)
             finally:
                 copy.close()
         finally:
@@ -59,4 +67,4 @@ def backup(database: Path, target: Path) -> BackupReport:
     finally:
         with contextlib.suppress(OSError):
             partial.unlink(missing_ok=True)
-    return BackupReport(target, sessions, finished, target.stat().st_size)
+    return BackupReport(target, sessions, finished, abandoned, target.stat().st_size)

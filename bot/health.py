@@ -2,8 +2,10 @@
 
 While connected to Discord the bot rewrites one row of the ``heartbeat`` table every ``BEAT_S``
 seconds: ``starting`` when it opens its database, ``connected`` while the gateway is up, ``stopped``
-when it shuts down cleanly. The check needs no token and writes nothing: it exits 0 when the
-database opens and the bot either is stopped or beat less than ``STALE_S`` seconds ago.
+when it shuts down cleanly. The check needs no token and writes nothing: it exits 0 only when the
+bot is connected and beat less than ``STALE_S`` seconds ago. A bot that stopped (cleanly or not),
+is still starting, lost Discord, or could not write its beat is unhealthy: Docker's start period
+covers the start, and a stopped bot is one nobody can play with.
 """
 
 from __future__ import annotations
@@ -49,15 +51,17 @@ def check(database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S
     except sqlite3.Error as error:
         return Health(1, f"base illisible ({database}) : {error}")
     if row is None:
-        return Health(0, f"base lisible (schéma {version}) ; le bot n'a encore jamais tourné dessus")
+        return Health(1, f"aucun battement dans {database} (schéma {version}) : le bot n'a jamais tourné sur cette base")
     status, at_ms, pid = str(row[0]), int(row[1]), int(row[2])
     age_s = max(0.0, (now_ms - at_ms) / 1000)
     if status == STOPPED:
-        return Health(0, f"base lisible (schéma {version}) ; bot arrêté proprement il y a {age_s:.0f} s")
+        return Health(1, f"bot arrêté (pid {pid}) il y a {age_s:.0f} s")
     if age_s > stale_s:
         return Health(
             1,
             f"pas de battement du bot (pid {pid}, « {status} ») depuis {age_s:.0f} s "
-            f"(plus de {stale_s:.0f} s) : déconnecté de Discord, bloqué ou arrêté brutalement",
+            f"(plus de {stale_s:.0f} s) : déconnecté de Discord, bloqué, base non inscriptible ou arrêté brutalement",
         )
-    return Health(0, f"bot {'connecté' if status == CONNECTED else 'en démarrage'} (pid {pid}), battement il y a {age_s:.0f} s")
+    if status != CONNECTED:
+        return Health(1, f"bot en démarrage (pid {pid}), pas encore connecté à Discord")
+    return Health(0, f"bot connecté (pid {pid}), battement il y a {age_s:.0f} s")

@@ -39,14 +39,29 @@ class TokenMask(logging.Filter):
         return True
 
 
+class VoiceNotice(logging.Filter):
+    """Drops discord.py's start-up warnings about voice libraries: Taverne never joins a voice channel."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+def wants_colour(stream: object) -> bool:
+    """Colours only for a person at a terminal (not in Docker's logs, a file or a pipe), and never
+    with NO_COLOR (no-color.org). discord.py's own test also colours whenever it runs in Docker."""
+    isatty = getattr(stream, "isatty", None)
+    return not os.environ.get("NO_COLOR") and callable(isatty) and bool(isatty())
+
+
 def setup_logging(level: str, token: str = "", handler: logging.Handler | None = None) -> logging.Handler:
-    """discord.py's logging setup (colours in a terminal, one line per record) on the root logger, at
-    ``level``; returns the handler, which masks ``token``."""
+    """discord.py's logging setup (colours only in a terminal, one line per record) on the root
+    logger, at ``level``; returns the handler, which masks ``token``."""
     handler = handler or logging.StreamHandler()
     handler.addFilter(TokenMask(token))
-    # discord.py colours its lines in a terminal and in Docker; NO_COLOR (no-color.org) turns that off.
+    handler.addFilter(VoiceNotice())
     plain = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
-    formatter = plain if os.environ.get("NO_COLOR") else discord.utils.MISSING
+    stream = getattr(handler, "stream", None)
+    formatter = discord.utils.MISSING if wants_colour(stream) else plain
     discord.utils.setup_logging(
         handler=handler, formatter=formatter, level=logging.getLevelName(level), root=True
     )

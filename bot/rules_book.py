@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 
 import discord
 
 from .ui import ids
 from .ui.components import RulesButton, button
 
-RULES_DIR = Path(__file__).resolve().parent.parent / "data" / "rules"
+# The texts are package data (bot/data/rules/), read the same in a checkout or an installed wheel.
+RULES_DIR: Traversable = files("bot") / "data" / "rules"
 FILES: dict[str, str] = {
     "culdechouette": "cul-de-chouette.fr.txt",
     "cabane": "cabane-sul-dos.fr.txt",
@@ -61,7 +63,7 @@ def pages(game: str) -> list[str]:
     try:
         return paginate(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
-        # A Docker volume mounted over data/ hides the texts: say where they should be.
+        # An install that left the package data out: say where the texts should be.
         return [f"Le texte des règles est introuvable ({path}). Les admins doivent le remettre en place."]
 
 

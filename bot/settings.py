@@ -22,6 +22,9 @@ class StoreSettings(BaseSettings):
 
     database: Path = Path("data/taverne.sqlite3")
     log_level: str = "INFO"
+    # After a failed start, the next one (a supervisor restarting the bot) waits this long before
+    # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
+    start_pause_s: float = Field(10.0, ge=0)
 
     @field_validator("log_level")
     @classmethod

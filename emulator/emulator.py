@@ -19,12 +19,15 @@ from emulator.gateway import (
     INTENT_GUILD_MESSAGES,
     INTENT_GUILDS,
     INTENT_MESSAGE_CONTENT,
+    PRIVILEGED_INTENTS,
     GatewaySession,
 )
 from emulator.limits import BUTTON, EPHEMERAL_FLAG
 from emulator.model import (
+    ADMINISTRATOR,
     ALL_PERMISSIONS,
     MEMBER_PERMISSIONS,
+    PUBLIC_THREAD,
     Attachment,
     Channel,
     Guild,
@@ -68,6 +71,10 @@ class Emulator:
         self.application_id = self.bot_user.id
         self.owner = User(self.snowflakes.make(), "Propriétaire")
         self.heartbeat_interval_ms = heartbeat_interval_ms
+        # What the invite link gave the bot on every server, and the privileged intents enabled
+        # for the application in the developer portal (an IDENTIFY asking for others gets 4014).
+        self.bot_permissions = ALL_PERMISSIONS & ~ADMINISTRATOR
+        self.privileged_intents = PRIVILEGED_INTENTS
         self.rate_limits = RateLimits(*rate_limit, announce=announce_rate_limits)
         self.users: dict[int, User] = {u.id: u for u in (self.bot_user, self.owner)}
         self.guilds: list[Guild] = []
@@ -263,12 +270,25 @@ class Emulator:
         self._broadcast(INTENT_GUILDS, "GUILD_CREATE", guild.to_json, only_after_ready=True)
         return guild
 
-    def create_channel(self, guild: Guild, name: str) -> Channel:
-        channel = Channel(self.snowflakes.make(), name, guild, position=len(guild.channels))
+    def create_channel(self, guild: Guild, name: str, *, parent: Channel | None = None) -> Channel:
+        channel = Channel(
+            self.snowflakes.make(), name, guild, position=len(guild.channels),
+            type=PUBLIC_THREAD if parent is not None else 0, parent=parent,
+        )
         guild.channels.append(channel)
         self._channel_index[channel.id] = channel
         self._broadcast(INTENT_GUILDS, "CHANNEL_CREATE", channel.to_json, only_after_ready=True)
         return channel
+
+    def bot_permissions_in(self, channel: Channel) -> int:
+        """The bot's permissions in a channel, as Discord computes them for the bot's member: its
+        server permissions less the channel's overwrite (a thread's are its parent's)."""
+        if channel.guild is None:
+            return ALL_PERMISSIONS
+        if self.bot_permissions & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        where = channel.parent if channel.parent is not None else channel
+        return self.bot_permissions & ~where.bot_denied
 
     def create_role(self, guild: Guild, name: str, permissions: int) -> Role:
         role = Role(self.snowflakes.make(), name, permissions, position=len(guild.roles) + 1)
@@ -547,7 +567,7 @@ class Emulator:
             "version": 1,
             "channel_id": str(channel.id),
             "channel": channel.to_json(),
-            "app_permissions": str(ALL_PERMISSIONS),
+            "app_permissions": str(self.bot_permissions_in(channel)),
             "locale": "fr",
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,

@@ -21,8 +21,11 @@ INTENT_GUILD_MEMBERS = 1 << 1
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
 INTENT_MESSAGE_CONTENT = 1 << 15
+INTENT_GUILD_PRESENCES = 1 << 8
+PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 AUTHENTICATION_FAILED = 4004
+DISALLOWED_INTENTS = 4014
 NOT_AUTHENTICATED = 4003
 DECODE_ERROR = 4002
 
@@ -112,6 +115,10 @@ class GatewaySession:
             await self.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return
         self.intents = int(data.get("intents") or 0)
+        if self.intents & PRIVILEGED_INTENTS & ~self.emu.privileged_intents:
+            # A privileged intent not enabled in the developer portal for this application.
+            await self.ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
+            return
         self.identified = True
         self.emu.gateway_connected(self)
         bot = self.emu.bot_user

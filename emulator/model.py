@@ -18,6 +18,10 @@ MENTION = re.compile(r"<@!?(\d+)>")
 ALL_PERMISSIONS = (1 << 51) - 1
 # View channel, send messages, embed links, attach files, read history, use application commands.
 MEMBER_PERMISSIONS = (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 31)
+ADMINISTRATOR = 1 << 3
+VIEW_CHANNEL, SEND_MESSAGES, EMBED_LINKS, ATTACH_FILES = 1 << 10, 1 << 11, 1 << 14, 1 << 15
+SEND_MESSAGES_IN_THREADS = 1 << 38
+PUBLIC_THREAD = 11
 
 
 def iso(ms: int) -> str:
@@ -301,6 +305,11 @@ class Channel:
     type: int = 0
     recipient: User | None = None
     messages: list[Message] = field(default_factory=list)
+    # A thread's channel (type 11); its permissions are the parent's.
+    parent: Channel | None = None
+    # The permission overwrite for the bot's member: bits taken away from its server permissions
+    # here (and in the threads of this channel).
+    bot_denied: int = 0
 
     def to_json(self) -> dict[str, Any]:
         if self.guild is None:
@@ -317,14 +326,38 @@ class Channel:
             "guild_id": str(self.guild.id),
             "name": self.name,
             "position": self.position,
-            "permission_overwrites": [],
-            "parent_id": None,
+            "permission_overwrites": self._overwrites(),
+            "parent_id": str(self.parent.id) if self.parent is not None else None,
             "nsfw": False,
             "topic": None,
             "last_message_id": None,
             "rate_limit_per_user": 0,
             "flags": 0,
+            **(self._thread_fields() if self.is_thread else {}),
         }
+
+    def _thread_fields(self) -> dict[str, Any]:
+        return {
+            "owner_id": str(self.guild._world().owner.id) if self.guild is not None else None,
+            "message_count": 0,
+            "member_count": 1,
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 1440,
+                "archive_timestamp": iso(0),
+                "locked": False,
+            },
+        }
+
+    def _overwrites(self) -> list[dict[str, Any]]:
+        if not self.bot_denied or self.guild is None:
+            return []
+        bot_id = self.guild._world().bot_user.id
+        return [{"id": str(bot_id), "type": 1, "allow": "0", "deny": str(self.bot_denied)}]
+
+    @property
+    def is_thread(self) -> bool:
+        return self.parent is not None
 
     @property
     def mention(self) -> str:
@@ -383,6 +416,10 @@ class Guild:
     def add_channel(self, name: str) -> Channel:
         return self._world().create_channel(self, name)
 
+    def add_thread(self, parent: Channel, name: str) -> Channel:
+        """A public thread (type 11) of ``parent``: the bot's permissions there are the parent's."""
+        return self._world().create_channel(self, name, parent=parent)
+
     def add_role(self, name: str, permissions: int = 0) -> Role:
         return self._world().create_role(self, name, permissions)
 
@@ -435,8 +472,8 @@ class Guild:
             "member_count": len(self.members),
             "voice_states": [],
             "members": [m.to_json() for m in self.members.values()],
-            "channels": [c.to_json() for c in self.channels],
-            "threads": [],
+            "channels": [c.to_json() for c in self.channels if not c.is_thread],
+            "threads": [c.to_json() for c in self.channels if c.is_thread],
             "presences": [],
             "stage_instances": [],
             "guild_scheduled_events": [],

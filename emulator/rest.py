@@ -12,7 +12,16 @@ from typing import TYPE_CHECKING, Any
 from aiohttp import BodyPartReader, web
 
 from emulator import limits
-from emulator.model import Attachment, Channel, Message
+from emulator.model import (
+    ATTACH_FILES,
+    EMBED_LINKS,
+    SEND_MESSAGES,
+    SEND_MESSAGES_IN_THREADS,
+    VIEW_CHANNEL,
+    Attachment,
+    Channel,
+    Message,
+)
 from emulator.records import (
     AUTOCOMPLETE,
     AUTOCOMPLETE_RESULT,
@@ -495,9 +504,26 @@ class RestApi:
         message = self._message(channel, int(request.match_info["message_id"]))
         return json_response(message.to_json())
 
+    def _allowed(self, channel: Channel, payload: dict[str, Any], uploads: dict[str, Upload], *, sending: bool) -> None:
+        """Discord's refusals for what the bot may not do in this channel: 50001 when it cannot see
+        it, 50013 (Missing Permissions) when it may not post there (Send Messages, or Send Messages
+        in Threads in a thread) or attach files. Embeds without Embed Links are dropped, as Discord
+        shows such a message without them."""
+        allowed = self.emu.bot_permissions_in(channel)
+        if not allowed & VIEW_CHANNEL:
+            raise ApiError(403, 50001, "Missing Access", kind="forbidden")
+        needed = SEND_MESSAGES_IN_THREADS if channel.is_thread else SEND_MESSAGES
+        if sending and not allowed & needed:
+            raise ApiError(403, 50013, "Missing Permissions", kind="missing_permissions")
+        if uploads and not allowed & ATTACH_FILES:
+            raise ApiError(403, 50013, "Missing Permissions", kind="missing_permissions")
+        if payload.get("embeds") and not allowed & EMBED_LINKS:
+            payload["embeds"] = []
+
     async def create_message(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         payload, uploads = await self._body(request)
+        self._allowed(channel, payload, uploads, sending=True)
         headers = self._rate_limit("create_message", channel)
         message = self._new_message(channel, payload, uploads)
         await self.emu.post_message(message)
@@ -507,6 +533,7 @@ class RestApi:
         channel = self._channel(request)
         message = self._message(channel, int(request.match_info["message_id"]))
         payload, uploads = await self._body(request)
+        self._allowed(channel, payload, uploads, sending=False)
         if message.author.id != self.emu.bot_user.id:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user", kind="forbidden")
         headers = self._rate_limit("edit_message", channel)

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from .. import guild_config
 from ..guild_config import GuildConfig
@@ -19,6 +18,7 @@ from ..ui.components import clip
 from ..ui.private import answer_privately
 from ..words import say, table_error
 from .autocomplete import game_names, option_words
+from .errors import TaverneCog
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -79,7 +79,7 @@ def _word(value: object) -> str:
     return ("oui" if value else "non") if isinstance(value, bool) else str(value)
 
 
-class Config(commands.Cog):
+class Config(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 

@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from .. import rules_book
 from ..options import describe_options
 from ..ui.components import clip
 from ..words import say
+from .errors import TaverneCog
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -38,7 +38,7 @@ HELP_EN = """**Open a table**: `/play game:<game> [options]`, then everyone clic
 The bot may restart: games go on where they were, buttons stay valid."""
 
 
-class Info(commands.Cog):
+class Info(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 

@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from .. import guild_config
+from .. import guild_config, permissions
 from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
 from ..sessions import TableError, seed_of, stored
 from ..ui.clicks import display_name, render
@@ -18,19 +18,18 @@ from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
 from ..words import say, table_error
 from .autocomplete import game_names, option_words
+from .errors import TaverneCog
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
 
 log = logging.getLogger(__name__)
-# Discord's « Unknown interaction »: the token expired (no answer within 3 s) or was already used.
-UNKNOWN_INTERACTION = 10062
 
 # /jouer's delai: minutes a waited-for player has before the warning (removed at twice that).
 DELAY_MIN, DELAY_MAX = 1, 1440
 
 
-class Tables(commands.Cog):
+class Tables(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
@@ -62,6 +61,10 @@ class Tables(commands.Cog):
         if not config.allows(interaction.channel_id, parent_id):
             channels = ", ".join(f"<#{c}>" for c in config.channels)
             await answer_privately(interaction, say(lang, "not_here", channels=channels))
+            return
+        missing = permissions.missing_for_table(interaction.app_permissions, in_thread=parent_id is not None)
+        if missing:
+            await answer_privately(interaction, permissions.refusal(lang, missing))
             return
         try:
             # Discord's client keeps to the range; a modified one may not, and Discord passes it on.
@@ -148,34 +151,6 @@ class Tables(commands.Cog):
             custom_id = str(data.get("custom_id", ""))
             if custom_id.startswith("tvq:"):
                 await self.bot.clicks.form(interaction)
-
-    async def cog_app_command_error(
-        self, interaction: discord.Interaction[Any], error: app_commands.AppCommandError
-    ) -> None:
-        session = self.bot.table_in(interaction.channel_id)
-        cause = getattr(error, "original", error)
-        if isinstance(cause, discord.NotFound) and cause.code == UNKNOWN_INTERACTION:
-            # Discord gave up waiting for the answer (3 s): nobody to answer any more, and another
-            # traceback from trying would say nothing new.
-            log.warning(
-                "commande /%s (salon %s) : réponse trop tardive, Discord ne l'attend plus",
-                interaction.command.name if interaction.command else "?",
-                interaction.channel_id,
-            )
-            return
-        log.error(
-            "commande /%s (salon %s, table %s) a échoué",
-            interaction.command.name if interaction.command else "?",
-            interaction.channel_id,
-            session.id if session is not None else "aucune",
-            exc_info=error,
-        )
-        lang = await self.bot.language(interaction.guild_id)
-        text = say(lang, "oops")
-        try:
-            await answer_privately(interaction, text)
-        except discord.HTTPException as failure:
-            log.warning("commande en échec : l'excuse n'a pas pu partir (%s)", failure)
 
 
 async def setup(bot: TaverneBot) -> None:

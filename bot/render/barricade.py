@@ -18,13 +18,15 @@ from games.barricade.state import MINERS, TENT
 
 from .fonts import fit, load_font
 
+BOARD = load_board()
 WIDTH = 960
 STEP_X = 36
-STEP_Y = 40
-MARGIN_X = (WIDTH - 24 * STEP_X) // 2
+STEP_Y = 44
+MARGIN_X = (WIDTH - (BOARD.columns - 1) * STEP_X) // 2
 TOP = 92  # room for the title and the players' line
-# Grid row y = 13 (the mine) is drawn at the top, the tents (y = -1) at the bottom.
-HEIGHT = TOP + 15 * STEP_Y + 34
+# The highest grid row (the mine) is drawn at the top, the tents (y = -1) at the bottom.
+TOP_ROW = BOARD.rows - 1
+HEIGHT = TOP + (TOP_ROW + 2) * STEP_Y + 34
 
 BACKGROUND = (244, 234, 213)
 PATH = (139, 107, 67)
@@ -43,13 +45,24 @@ COLOUR_RGB: dict[str, tuple[int, int, int]] = {
     "violet": (132, 60, 170),
     "orange": (240, 128, 24),
 }
+# Markers with more characters than this are drawn small, alternately above and below their point.
+LONG_LABEL = 5
 # Text on these colours reads better in black.
 DARK_TEXT = {"jaune", "orange"}
 
 
 def point_xy(x: float, y: float) -> tuple[float, float]:
     """Where the board point at grid (x, y) is drawn, in pixels."""
-    return MARGIN_X + x * STEP_X, TOP + (13 - y) * STEP_Y
+    return MARGIN_X + x * STEP_X, TOP + (TOP_ROW - y) * STEP_Y
+
+
+def _row_letters() -> dict[int, str]:
+    """The letter of each drawn row, read from the labels (a row without points has none)."""
+    letters: dict[int, str] = {}
+    for p in BOARD.points:
+        if p.id != BOARD.mine:
+            letters[p.y] = p.label.rstrip("0123456789")
+    return letters
 
 
 def _as_dict(state: BaseModel | Mapping[str, Any]) -> Mapping[str, Any]:
@@ -71,7 +84,7 @@ def render_board(
     names: Mapping[str, str] | None = None,
 ) -> bytes:
     """The board as PNG bytes; ``destinations`` are drawn as numbered yellow markers."""
-    board = load_board()
+    board = BOARD
     data = _as_dict(state)
     names = names or {}
     colours: Mapping[str, str] = data.get("colours", {})
@@ -84,11 +97,10 @@ def render_board(
     draw = ImageDraw.Draw(image)
 
     # Row letters and column numbers, as the points are named in the messages.
-    for y in range(13):
-        label = "ABCDEFGHIJKLM"[y]
-        for x in (-0.9, 24.9):
-            _centered(draw, point_xy(x, y), label, 13, PATH)
-    for x in range(25):
+    for y, letter in _row_letters().items():
+        for x in (-0.9, board.columns - 0.1):
+            _centered(draw, point_xy(x, y), letter, 13, PATH)
+    for x in range(board.columns):
         _centered(draw, point_xy(x, -1.75), str(x + 1), 11, PATH)
 
     for a, b in board.edges:
@@ -109,7 +121,7 @@ def render_board(
             draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
 
     # The mine, with a gold nugget per miner already inside, in its colour.
-    mx, my = point_xy(12, 13)
+    mx, my = point_xy(board.point(board.mine).x, board.point(board.mine).y)
     draw.rounded_rectangle([mx - 60, my - 17, mx + 60, my + 17], radius=10, fill=GOLD, outline=INK, width=2)
     _centered(draw, (mx, my - 5), "MINE D'OR", 13, INK, bold=True)
     arrived = [(p, i) for p in order for i, where in enumerate(miners.get(p, [])) if where == board.mine]
@@ -156,11 +168,16 @@ def render_board(
             draw.ellipse([cx - 15, cy - 15, cx + 15, cy + 15], outline=MARKER, width=4)
             cx, cy = cx + 14, cy - 17
         label = "/".join(str(n) for n in found)
-        half = 9 + 4 * len(label)
+        size, half, tall = 14, 9 + 4 * len(label), 11
+        if len(label) > LONG_LABEL and point_id != board.mine:
+            # Several miners reach this point (bounces from the three doors): a smaller label, set
+            # above or below the point in turn along the row so that neighbours do not overlap.
+            size, half, tall = 11, 6 + 3 * len(label), 9
+            cy += -13 if (p.x // 2) % 2 == 0 else 13
         draw.rounded_rectangle(
-            [cx - half, cy - 11, cx + half, cy + 11], radius=3, fill=MARKER, outline=INK, width=2
+            [cx - half, cy - tall, cx + half, cy + tall], radius=3, fill=MARKER, outline=INK, width=2
         )
-        _centered(draw, (cx, cy), label, 14, INK, bold=True)
+        _centered(draw, (cx, cy), label, size, INK, bold=True)
 
     pending = data.get("barrier_from")
     if data.get("phase") == "barriere" and isinstance(pending, int):

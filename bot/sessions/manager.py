@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 # A game's end not told before the bot died is told at the restart if it ended this recently.
 UNTOLD_ENDS_MS = 24 * 3_600_000
 LOG_LINES = 8  # public event lines kept with the table (shown in its embed, kept across restarts)
+# The table's own event: it played the only move a player had (``Game.forced_action``).
+FORCED = "coup_joue_pour_toi"
+MAX_FORCED = 50  # a safety net: no game forces moves without end
 
 
 def wall_ms() -> int:
@@ -479,6 +482,7 @@ class SessionManager:
                 if isinstance(error, DuplicateInteraction):
                     raise TableError("duplicate") from None
                 raise
+            events += await self._play_forced(session, at_ms)
             try:
                 ended = await self._end_if_over(session)
             except sqlite3.Error as error:
@@ -489,7 +493,42 @@ class SessionManager:
             journal.log_end(session)
         else:
             self._arm(session)
-        return Outcome(session, events=events, ended=ended, turn_changed=ended or state.turn_no != before)
+        turn_changed = ended or session.state is None or session.state.turn_no != before
+        return Outcome(session, events=events, ended=ended, turn_changed=turn_changed)
+
+    async def _play_forced(self, session: Session, at_ms: int) -> list[Event]:
+        """While the game leaves its player a single move, plays it for them: applied, committed and
+        journaled as that player's action (replays stay action by action), told on the table as
+        « coup joué pour toi : … ». The caller holds the lock and has committed the click before."""
+        played: list[Event] = []
+        for _ in range(MAX_FORCED):
+            state = session.state
+            forced = session.game.forced_action(state) if state is not None and not state.over else None
+            if state is None or forced is None:
+                break
+            player, action = forced
+            try:
+                new, events = session.game.apply(state, player, action, at_ms)
+            except Exception:
+                log.exception("table %s : le coup forcé %s de %s a échoué", session.id, action, player)
+                break
+            what = self.describe(session, events[0]) if events else str(action)
+            text = f"🤖 {session.name(player)}, coup joué pour toi : {what} (seul coup possible)"
+            note = Event(kind=FORCED, data={"joueur": player, "texte": text})
+            before_rec = copy.deepcopy(session.rec)
+            try:
+                session.state = new
+                self._after_change(session, [note, *events[1:]], self.clock())
+                await self._commit(session, player, action, at_ms, None)
+            except BaseException as error:
+                # The click is stored; this move is not: the table offers it as a button instead.
+                session.state, session.rec = state, before_rec
+                if not isinstance(error, Exception):
+                    raise
+                log.error("table %s : coup forcé non enregistré : %s", session.id, error)
+                break
+            played += [note, *events]
+        return played
 
     async def _refuse_duplicate(self, interaction_id: int | None) -> None:
         if interaction_id is not None and await self.store.interaction_seen(interaction_id):
@@ -530,6 +569,8 @@ class SessionManager:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False
 
     def describe(self, session: Session, event: Event) -> str:
+        if event.kind == FORCED:
+            return str(event.data.get("texte", ""))
         try:
             return session.game.describe(event, session.rec.names)
         except Exception:  # an engine's wording bug must not lose the move

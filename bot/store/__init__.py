@@ -13,6 +13,7 @@ from .store import (
     GameStats,
     SessionRecord,
     Store,
+    StoreUnavailable,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "GameStats",
     "SessionRecord",
     "Store",
+    "StoreUnavailable",
 ]

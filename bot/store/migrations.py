@@ -82,4 +82,12 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN end_shown INTEGER NOT NULL DEFAULT 1;
     """,
+    # 5: what the bot keeps about itself between starts (the hash of the slash commands last synced,
+    # so that they are synced again only when they changed).
+    """
+    CREATE TABLE bot_state (
+        key TEXT PRIMARY KEY,
+        value TEXT NOT NULL
+    );
+    """,
 ]

@@ -7,6 +7,7 @@ answers Discord, so an acknowledged move is never lost.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import sqlite3
@@ -25,6 +26,37 @@ log = logging.getLogger(__name__)
 
 LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
 OPEN_STATUSES = (LOBBY, PLAYING)
+
+
+# How long a statement waits for a lock another connection holds before the store gives up.
+BUSY_MS = 5000
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be used: the message says what to do (French, one line)."""
+
+
+def explain(path: Path, error: BaseException, busy_ms: int = BUSY_MS) -> str:
+    """One line for the admin about why ``path`` cannot be opened or written."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return (
+            f"base verrouillée par un autre programme depuis {busy_ms / 1000:.0f} s ({path}) : un autre bot "
+            "tourne-t-il sur ce fichier ? arrêtez-le, puis relancez"
+        )
+    if "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
+        return (
+            f"base en lecture seule pour ce programme ({path}) : rendez le fichier, ses -wal/-shm et son "
+            "dossier inscriptibles par l'utilisateur du bot (Docker : chown 10001:10001)"
+        )
+    if "not a database" in text or "malformed" in text:
+        return f"{path} n'est pas une base SQLite lisible ({error}) : restaurez une sauvegarde (python -m bot restore)"
+    if "unable to open" in text or isinstance(error, OSError):
+        return (
+            f"base illisible ({path} : {error}) : vérifiez que le dossier existe et que le fichier appartient "
+            "à l'utilisateur du bot (Docker : chown 10001:10001)"
+        )
+    return f"base inutilisable ({path} : {error})"
 
 
 class ChannelTaken(Exception):
@@ -174,19 +206,75 @@ class Store:
         self._actions = GroupCommit(self._write_actions)
 
     @classmethod
-    async def open(cls, path: Path | str) -> Store:
+    async def open(cls, path: Path | str, *, busy_ms: int = BUSY_MS, backup_before_migrating: bool = True) -> Store:
+        """Opens (and creates, migrates) the database. Any failure closes the connection before it
+        is raised as ``StoreUnavailable`` with a sentence for the admin: aiosqlite's worker thread
+        would otherwise keep a failed process alive."""
         path = Path(path)
-        if str(path) != ":memory:":
-            path.parent.mkdir(parents=True, exist_ok=True)
-        db = await aiosqlite.connect(str(path), isolation_level=None)
-        db.row_factory = sqlite3.Row
-        await db.execute("PRAGMA journal_mode=WAL")
-        await db.execute("PRAGMA synchronous=FULL")
-        await db.execute("PRAGMA foreign_keys=ON")
-        await db.execute("PRAGMA busy_timeout=5000")
-        store = cls(db)
-        await store.migrate()
-        return store
+        memory = str(path) == ":memory:"
+        db: aiosqlite.Connection | None = None
+        try:
+            if not memory:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                if path.exists() and not path.is_file():
+                    raise StoreUnavailable(f"{path} n'est pas un fichier : TAVERNE_DATABASE doit nommer un fichier")
+            pending = aiosqlite.connect(str(path), isolation_level=None)
+            try:
+                db = await pending
+            except BaseException:
+                # aiosqlite stopped its worker thread but does not wait for it: waiting here lets it
+                # end while the event loop can still take its last answer.
+                await asyncio.to_thread(pending._thread.join, 5)
+                raise
+            db.row_factory = sqlite3.Row
+            # First, so that the statements below wait for a lock held elsewhere too.
+            await db.execute(f"PRAGMA busy_timeout={busy_ms}")
+            await db.execute("PRAGMA journal_mode=WAL")
+            await db.execute("PRAGMA synchronous=FULL")
+            await db.execute("PRAGMA foreign_keys=ON")
+            store = cls(db)
+            version = await store.schema_version()
+            if version > len(MIGRATIONS):
+                raise StoreUnavailable(
+                    f"{path} vient d'une version plus récente de Taverne (schéma {version}, celle-ci "
+                    f"connaît {len(MIGRATIONS)}) : mettez Taverne à jour, ou restaurez une sauvegarde "
+                    "faite avec cette version"
+                )
+            if backup_before_migrating and not memory and 0 < version < len(MIGRATIONS):
+                await store._backup_before_migrating(path, version)
+            await store.migrate()
+            # A database others may write but this process may not: said now, not at the first move.
+            await store.check_writable()
+            return store
+        except BaseException as error:
+            if db is not None:
+                with contextlib.suppress(Exception):
+                    await db.close()
+                await asyncio.to_thread(db._thread.join, 5)
+            if isinstance(error, sqlite3.Error | OSError):
+                raise StoreUnavailable(explain(path, error, busy_ms)) from error
+            raise
+
+    async def _backup_before_migrating(self, path: Path, version: int) -> None:
+        """A copy of the database as it was, beside it, before a new schema step changes it."""
+        target = path.with_name(f"{path.name}.avant-schema-{version + 1}")
+
+        def copy() -> None:
+            with contextlib.closing(sqlite3.connect(target)) as out:
+                self._db._conn.backup(out)
+                out.execute("PRAGMA journal_mode=DELETE")
+
+        run: Any = self._db._execute
+        await run(copy)
+        log.warning(
+            "base au schéma %d, mise à jour vers %d : copie de sécurité écrite dans %s",
+            version, len(MIGRATIONS), target,
+        )
+
+    async def check_writable(self) -> None:
+        """A write that changes nothing, to learn now whether this process may write the file."""
+        async with self._transaction() as db:
+            await db.execute("PRAGMA user_version = " + str(len(MIGRATIONS)))
 
     async def close(self) -> None:
         """Waits for the transaction in progress, then closes (a second call does nothing)."""
@@ -427,4 +515,18 @@ class Store:
                 "ON CONFLICT (id) DO UPDATE SET status = excluded.status, at_ms = excluded.at_ms, "
                 "pid = excluded.pid",
                 (status, at_ms, pid),
+            )
+
+    # --- the bot's own memory between starts ----------------------------------------------------
+    async def bot_state(self, key: str) -> str | None:
+        async with self._db.execute("SELECT value FROM bot_state WHERE key = ?", (key,)) as cursor:
+            row = await cursor.fetchone()
+        return str(row["value"]) if row else None
+
+    async def set_bot_state(self, key: str, value: str) -> None:
+        async with self._transaction() as db:
+            await db.execute(
+                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
+                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+                (key, value),
             )

@@ -43,6 +43,8 @@ from . import presenter_for
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 
 BOARD = load_board()
+# The letter of the row nearest the mine, as the footer names the rows.
+LAST_ROW = max(p.label.rstrip("0123456789") for p in BOARD.points if p.id != BOARD.mine)
 TO_MINE = distances_to_mine(BOARD)
 PICTURE = "plateau.png"
 COLOUR_EMOJI: dict[str, str] = {
@@ -291,7 +293,8 @@ class BarricadePresenter(Presenter):
         embed.add_field(name="Mineurs", value=clip(self.miners_text(session, state), 1024), inline=False)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(
-            text=f"Table n°{session.id} · tour {state.turn_no} · rangées A (départ) à M, colonnes 1 à 25"
+            text=f"Table n°{session.id} · tour {state.turn_no} · rangées A (départ) à {LAST_ROW}, "
+            f"colonnes 1 à {BOARD.columns}"
         )
         return embed
 

@@ -8,13 +8,15 @@ import unicodedata
 from typing import Any
 
 import discord
+from discord import ui
 
 from games.core import Action, ArgSpec, Event, PlayerId
 from games.culdechouette import GAME
-from games.culdechouette.combos import NAMES
+from games.culdechouette.combos import BIRDS, NAMES
+from games.culdechouette.sirop import BIRD_VALUES, bet_on
 
 from ..sessions import Session
-from .base import Offer, Presenter, mention
+from .base import PER_ROW, Offer, Presenter, mention
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 # "un Cul de Chouette", "un Néant"; the others are feminine.
@@ -59,7 +61,7 @@ PHASES = {
     "chouettes": "À {thrower} de lancer les chouettes.",
     "cul": "À {thrower} de lancer le cul.",
     "sirop": "Chouette ! {thrower} sirote ou garde.",
-    "paris": "Les paris sont ouverts : Beau-Sirop, Couche-Sirop ou File-Sirop !",
+    "paris": "Les paris sont ouverts : Beau-Sirop, un oiseau, Couche-Sirop ou File-Sirop !",
     "sirop_lancer": "Les paris sont clos : à {thrower} de lancer le dé siroté.",
     "cris": "Aux annonces !",
     "appel": "« Grelottine ! » : qui a crié le premier ?",
@@ -70,6 +72,10 @@ PHASES = {
 # The forms' titles and fields in the players' words (Discord: 45 characters at most each).
 FORM_TITLES = {"miser": "Défi Grelottine : combinaison et mise", "civet": "Civet : la mise et la combinaison"}
 FIELD_LABELS = {"mise": "Mise (en points)", "combinaison": "Combinaison"}
+# The Sirop announcements without a bet, on one row; the birds (bets on a value) on the next.
+ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
+BET_WORDS = {"couche": "Couche-Sirop", "file": "File-Sirop", "oiseau": "l'oiseau de la Chouette (Bévue)"}
+BET_WORDS |= {"caduc": "pari caduc (moins de 5 points)", "silence": "rien (Bévue)"}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
@@ -91,10 +97,15 @@ class CulDeChouettePresenter(Presenter):
         state: Any = session.state
         if kind == "lancer":
             return THROWS.get(getattr(state, "phase", ""), "Lancer")
+        sirop = getattr(state, "sirop", None)
+        if kind == "beau_sirop" and sirop is not None:
+            return f"Beau-Sirop ! ({sirop.value})"
         if kind in SAYINGS:
             return SAYINGS[kind]
         if kind == "oiseau":
-            return f"{args.get('nom', 'Oiseau')} !"
+            bird = str(args.get("nom", "Oiseau"))
+            value = BIRD_VALUES.get(bird)
+            return f"{bird} ! ({value})" if value else f"{bird} !"
         if kind == "grelottine":
             return f"Grelottine ! → {session.name(str(args.get('cible')))}"
         if kind == "lance_civet":
@@ -140,6 +151,20 @@ class CulDeChouettePresenter(Presenter):
                 offers.append(Offer(Action(kind=kind), ask=True))
         return offers
 
+    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+        """During the Sirop bets: « Beau-Sirop ! » and the no-bets on one row, the birds on the next."""
+        state: Any = session.state
+        if state is None or state.phase != "paris":
+            return super().action_rows(session, offers)
+        said = [o for o in offers if o.action.kind in ANNOUNCEMENTS]
+        birds = [o for o in offers if o.action.kind == "oiseau"]
+        rest = [o for o in offers if o.action.kind not in (*ANNOUNCEMENTS, "oiseau")]
+        rows: list[list[ui.Item[Any]]] = []
+        for group in (said, birds):
+            buttons = [self.offer_button(session, state.turn_no, o) for o in group]
+            rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
+        return rows + (super().action_rows(session, rest) if rest else [])
+
     def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
         hint = "combinaison : " + ", ".join(combination(c) for c in NAMES)
         # Copies: the specs belong to the engine's vocabulary.
@@ -182,7 +207,37 @@ class CulDeChouettePresenter(Presenter):
             holders.append("🐇 Civet : " + ", ".join(session.name(p) for p in state.civets))
         if holders:
             embed.add_field(name="En main", value="\n".join(holders)[:1024], inline=False)
+        bets = self.bets_text(session)
+        if bets:
+            embed.add_field(name="Paris du Sirop", value=bets[:1024], inline=False)
+        if state.claims and not state.over:
+            who = ", ".join(mention(p, session.rec.names) for p in state.claims)
+            embed.add_field(
+                name="💰 Pari gagné",
+                value=f"{who} : « Sirop Gagnant ! » avant le lancer suivant pour encaisser 25 points."[:1024],
+                inline=False,
+            )
         return embed
+
+    def bets_text(self, session: Session) -> str:
+        """Who announced what during the Sirop bets, and on which value each bet stands."""
+        state: Any = session.state
+        sirop = getattr(state, "sirop", None)
+        if sirop is None or state.over:
+            return ""
+        lines = []
+        for player in sirop.bettors:
+            bet = sirop.bets.get(player)
+            value = bet_on(sirop, player)
+            if value is not None:
+                word = "Beau-Sirop" if bet == "beau" else BIRDS[value]
+                text = f"{word} : 5 points sur le {value}"
+            elif bet is None:
+                text = "pas encore annoncé"
+            else:
+                text = BET_WORDS.get(bet, bet)
+            lines.append(f"{mention(player, session.rec.names)} : {text}")
+        return "\n".join(lines)
 
     def announcement(self, session: Session, event: Event) -> str | None:
         data = event.data

@@ -6,7 +6,7 @@ The set-aside choice is one select of every legal choice when they fit (<= 25). 
 (docs/rules/ludicitude.md) sketches two selects plus an « Écarter » button for the longer lists,
 but a select click is applied at once by the platform (it keeps no half-made choice between
 clicks), so the longer lists are split by clapier instead: « sans clapier », « avec le clapier
-pour 3 »… — every option is still a whole choice, applied by one click.
+pour 2 » — every option is still a whole choice, applied by one click.
 """
 
 from __future__ import annotations
@@ -90,7 +90,7 @@ def group_name(clapier: int) -> str:
 
 def choice_selects(choices: list[Choice]) -> list[tuple[str, list[Choice]]]:
     """The choices as selects of at most 25: one when they fit, else packed by clapier, never more
-    than the four rows a table has (the longest list, 1 1 1 2 2 2 3, makes three)."""
+    than the four rows a table has (the longest list, 1 1 1 2 2 2 2 with no clapier yet, makes two)."""
     if len(choices) <= PER_SELECT:
         return [(ASK, choices)]
     groups: dict[int, list[Choice]] = {}

@@ -1,6 +1,6 @@
 """The board as data: points with grid coordinates, the paths between them, tents, barriers, mine.
 
-The drawing lives in ``data/barricade/plateau.json``; this module only reads it. ``y`` grows towards
+The drawing lives in ``games/barricade/data/plateau.json`` (package data); this module only reads it. ``y`` grows towards
 the mine: a step to a higher ``y`` is a step forward, a step along the same ``y`` is sideways.
 """
 
@@ -9,10 +9,12 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from functools import cache
-from pathlib import Path
+from importlib.resources import files
+from importlib.resources.abc import Traversable
 from typing import Any
 
-BOARD_FILE = Path(__file__).resolve().parents[2] / "data" / "barricade" / "plateau.json"
+# Read through importlib.resources: the same in a checkout, an installed wheel or a zip.
+BOARD_FILE: Traversable = files("games.barricade") / "data" / "plateau.json"
 
 
 @dataclass(frozen=True)
@@ -112,7 +114,7 @@ def board_from_dict(raw: dict[str, Any]) -> Board:
 
 
 @cache
-def load_board(path: Path = BOARD_FILE) -> Board:
+def load_board(path: Traversable = BOARD_FILE) -> Board:
     """The board read from its JSON file (once per process)."""
     return board_from_dict(json.loads(path.read_text(encoding="utf-8")))
 

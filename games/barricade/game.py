@@ -1,4 +1,4 @@
-"""Barricade / Ruée vers l'or: the rules engine over the board in ``data/barricade``."""
+"""Barricade / Ruée vers l'or: the rules engine over the board in ``games/barricade/data``."""
 
 from __future__ import annotations
 
@@ -183,7 +183,7 @@ class Barricade(Game[BarricadeState]):
         return events + self._after_move(state, player)
 
     def _point(self, value: object) -> int | None:
-        """A point given by its id or by its label on the picture (``M13``, ``mine``)."""
+        """A point given by its id or by its label on the picture (``J12``, ``mine``)."""
         if isinstance(value, bool):
             return None
         if isinstance(value, int):
@@ -266,6 +266,18 @@ class Barricade(Game[BarricadeState]):
             for m in legal_moves(state, self.board, player, state.throw)
         ]
 
+    def forced_action(self, state: BarricadeState) -> tuple[PlayerId, Action] | None:
+        """A throw that leaves a single legal move: that move, for the table to play (not ``apply``).
+
+        Throws are never played for the player, nor the barrier's new place (« laisser » or any free
+        point is always a choice).
+        """
+        player = state.turn_player
+        if state.over or player is None or state.phase != "deplacer":
+            return None
+        actions = self.legal_actions(state, player)
+        return (player, actions[0]) if len(actions) == 1 else None
+
     def moves(self, state: BarricadeState) -> list[Move]:
         """The moves the current throw allows, in the order of the numbered destinations."""
         player = state.turn_player
@@ -284,7 +296,7 @@ class Barricade(Game[BarricadeState]):
                     ArgSpec(
                         name="destination",
                         type="text",
-                        help="point d'arrivée : son nom (ex. M13) ou son numéro",
+                        help="point d'arrivée : son nom (ex. J12) ou son numéro",
                     ),
                 ],
             ),
@@ -292,7 +304,7 @@ class Barricade(Game[BarricadeState]):
                 kind="barriere",
                 help="Déplacer la barrière quittée vers un point libre.",
                 args=[
-                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E12) ou son numéro")
+                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E6) ou son numéro")
                 ],
             ),
             ActionSpec(kind="laisser", help="Laisser la barrière quittée où elle est."),

@@ -52,6 +52,30 @@ def _walk(
     return found
 
 
+# Walks looked up by (board, start, steps, direction, barriers): a game asks the same ones again and
+# again (on each throw, for the buttons, to check the choice), and barriers move rarely.
+_WALKS: dict[tuple[int, int, int, bool, tuple[int, ...], tuple[int, ...]], dict[int, tuple[int, ...]]] = {}
+_WALK_BOARDS: dict[int, Board] = {}
+_MAX_WALKS = 100_000
+
+
+def _reach(
+    board: Board, start: int, steps: int, barriers: tuple[int, ...], backwards: bool, first: tuple[int, ...]
+) -> dict[int, tuple[int, ...]]:
+    """``_walk`` remembered; the answer is shared, so callers must not change it."""
+    if _WALK_BOARDS.get(id(board)) is not board:
+        _WALKS.clear()
+        _WALK_BOARDS.clear()
+        _WALK_BOARDS[id(board)] = board
+    key = (id(board), start, steps, backwards, barriers, first)
+    found = _WALKS.get(key)
+    if found is None:
+        if len(_WALKS) >= _MAX_WALKS:
+            _WALKS.clear()
+        found = _WALKS[key] = _walk(board, start, steps, set(barriers), backwards, first)
+    return found
+
+
 def miner_moves(state: BarricadeState, board: Board, player: str, miner: int, throw: int) -> list[Move]:
     """The ordinary moves of one miner with ``throw``: no own miner at the end of the path."""
     where = state.miners[player][miner]
@@ -60,14 +84,16 @@ def miner_moves(state: BarricadeState, board: Board, player: str, miner: int, th
     if board.mine in board.forward.get(where, ()):
         # Rule 14: at the mine's door a miner only goes in, with a 1; other throws bounce.
         return [Move(miner=miner, destination=board.mine, path=(board.mine,))] if throw == 1 else []
-    barriers = set(state.barriers)
+    barriers = tuple(sorted(state.barriers))
     if where == TENT:
         # Rule 3: the start-line point in front of the tent is the first point counted.
         entry = board.tents[state.tents[player]].entry
-        reached = _walk(board, entry, throw - 1, barriers, backwards=False, first=(entry,))
+        reached = _reach(board, entry, throw - 1, barriers, backwards=False, first=(entry,))
     else:
-        reached = _walk(board, where, throw, barriers, backwards=False, first=(where,))
-        reached = {dest: path[1:] for dest, path in reached.items()}
+        reached = {
+            dest: path[1:]
+            for dest, path in _reach(board, where, throw, barriers, backwards=False, first=(where,)).items()
+        }
     own = {p for i, p in enumerate(state.miners[player]) if i != miner and p != board.mine}
     return [
         Move(miner=miner, destination=dest, path=path)
@@ -81,8 +107,8 @@ def bounce_moves(state: BarricadeState, board: Board, player: str, miner: int, t
     where = state.miners[player][miner]
     if throw == 1 or where in (TENT, board.mine) or board.mine not in board.forward[where]:
         return []
-    barriers = set(state.barriers)
-    reached = _walk(board, board.mine, throw - 1, barriers, backwards=True, first=(board.mine,))
+    barriers = tuple(sorted(state.barriers))
+    reached = _reach(board, board.mine, throw - 1, barriers, backwards=True, first=(board.mine,))
     own = {p for i, p in enumerate(state.miners[player]) if i != miner}
     return [
         Move(miner=miner, destination=dest, path=path, bounce=True)
@@ -91,8 +117,34 @@ def bounce_moves(state: BarricadeState, board: Board, player: str, miner: int, t
     ]
 
 
+# The moves of a throw depend only on the player's own miners, tent, the barriers and the throw (a
+# rival's miner never stops a move: it is captured). A throw is looked at three times (to see
+# whether the turn is lost, to offer the moves, to check the choice): remember the last answers.
+_MOVES: dict[tuple[int, int, tuple[int, ...], tuple[int, ...], int, int | None], tuple[Move, ...]] = {}
+_MAX_MOVES = 10_000
+
+
 def legal_moves(state: BarricadeState, board: Board, player: str, throw: int) -> list[Move]:
     """Every move the throw allows ``player``: ordinary moves first; the bounce only without them."""
+    if _WALK_BOARDS.get(id(board)) is not board:
+        _MOVES.clear()
+    key = (
+        id(board),
+        state.tents[player],
+        tuple(state.miners[player]),
+        tuple(sorted(state.barriers)),
+        throw,
+        state.bound_miner,
+    )
+    known = _MOVES.get(key)
+    if known is None:
+        if len(_MOVES) >= _MAX_MOVES:
+            _MOVES.clear()
+        known = _MOVES[key] = tuple(_legal_moves(state, board, player, throw))
+    return list(known)
+
+
+def _legal_moves(state: BarricadeState, board: Board, player: str, throw: int) -> list[Move]:
     positions = state.miners[player]
     if state.bound_miner is not None:
         candidates = [state.bound_miner]

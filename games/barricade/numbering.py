@@ -38,7 +38,7 @@ def numbered_destinations(state: BarricadeState) -> list[Destination]:
 
 
 def barrier_spots_by_row(state: BarricadeState) -> dict[str, list[int]]:
-    """The free points for a pending barrier, by row letter (A at the start line, M below the mine).
+    """The free points for a pending barrier, by row letter (A at the start line, J below the mine).
 
     No row holds more than 25 points, so each row fits one Discord select menu.
     """

@@ -106,6 +106,6 @@ def summary_lines(board: Board, state: BarricadeState, names: dict[PlayerId, str
             lines.append(f"  {number}. deplacer {move.miner + 1} {board.label(move.destination)}")
     else:
         lines.append(
-            f"{who} choisit où mettre la barrière (barriere <point>, ex. E12) ou la laisse (laisser)."
+            f"{who} choisit où mettre la barrière (barriere <point>, ex. E6) ou la laisse (laisser)."
         )
     return lines

@@ -143,6 +143,20 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
         """Every action ``player`` may take now (game actions only; not quitter/tick)."""
 
+    def forced_action(self, state: S) -> tuple[PlayerId, Action] | None:
+        """The one action left to the player to act, when the table should play it for them.
+
+        Pure, and only a suggestion: ``apply`` never plays it by itself, so a stored game replays
+        action by action. A table (the bot's session manager, the terminal runner) calls this after
+        each accepted action and, while it returns ``(player, action)``, applies that action for the
+        player through its ordinary path (committed and journaled like a click) and says so
+        (« coup joué pour toi : … »). None (the default) when the player still has a choice to make,
+        or when the only action is one the player takes themselves (throwing the dice).
+
+        Barricade returns the move when a throw leaves exactly one legal move.
+        """
+        return None
+
     def to_act(self, state: S) -> list[PlayerId]:
         """The players the table waits for (for pings and turn timers)."""
         return [p for p in state.players if self.legal_actions(state, p)]

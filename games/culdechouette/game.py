@@ -67,7 +67,8 @@ class CulDeChouette(Game[CulState]):
         if kind in shouts.SHOUTS:
             return shouts.shout(state, player, kind, now_ms)
         if kind in ("beau_sirop", "couche_sirop", "file_sirop", "oiseau"):
-            return sirop.announce(state, player, kind)
+            bird = action.text_arg("nom") if kind == "oiseau" else None
+            return sirop.announce(state, player, kind, bird)
         if kind == "sirop_gagnant":
             return sirop.claim(state, player)
         if kind == "grelottine":

@@ -1,5 +1,9 @@
 """The Sirop: « Je sirote ! », the others' bets (a timed window), the siroted die, « Sirop Gagnant ! ».
 
+A bet is 5 points on a value of the siroted die: « Beau-Sirop ! » on the Chouette's own value (the
+sirotage's success), a bird on the value it names (Linotte 1 … Chouette 6). Naming the siroted
+Chouette's own bird is a Bévue instead: that bet must be said « Beau-Sirop ! ».
+
 The bets are a window of ``shout_window_ms`` opened by « Je sirote ! »: the thrower may only throw the
 die once everyone has announced or the window has closed, so a fast thrower cannot make the others
 miss their announcement. Whoever is still silent when it closes makes a Bévue.
@@ -12,7 +16,7 @@ from games.core import Event, IllegalAction, PlayerId
 from .combos import BIRDS, classify, odd_die
 from .flow import finish
 from .scoring import bevue, change, set_phase
-from .state import SIROP_GAIN, SIROP_STAKE, CulState, Sirop
+from .state import SIROP_GAIN, SIROP_STAKE, Announcement, CulState, Sirop
 
 
 def is_forced(state: CulState) -> bool:
@@ -57,8 +61,15 @@ def keep(state: CulState, player: PlayerId, now_ms: int) -> list[Event]:
     return finish(state, now_ms)
 
 
-def announce(state: CulState, player: PlayerId, kind: str) -> list[Event]:
-    """« Beau-Sirop ! » (a bet), « Couche-Sirop ! » / « File-Sirop ! » (no bet), or a bird (Bévue)."""
+BIRD_VALUES: dict[str, int] = {name: value for value, name in BIRDS.items()}
+ANNOUNCED: dict[str, Announcement] = {"beau_sirop": "beau", "couche_sirop": "couche", "file_sirop": "file"}
+
+
+def announce(state: CulState, player: PlayerId, kind: str, bird: str | None = None) -> list[Event]:
+    """« Beau-Sirop ! » or a bird of another value (a bet of 5), « Couche-Sirop ! » / « File-Sirop ! »
+    (no bet), or the bird of the siroted Chouette's own value (a Bévue, no bet)."""
+    if kind == "oiseau" and bird not in BIRD_VALUES:
+        raise IllegalAction("bad_bird", birds=", ".join(BIRDS.values()))
     sirop = state.sirop
     if state.phase != "paris" or sirop is None:
         return bevue(state, player, "pari_sans_sirop")
@@ -66,19 +77,39 @@ def announce(state: CulState, player: PlayerId, kind: str) -> list[Event]:
         raise IllegalAction("own_sirop")
     if player in sirop.bets:
         raise IllegalAction("already_announced")
-    events = [Event(kind="annonce", data={"player": player, "kind": kind})]
+    value = BIRD_VALUES[bird] if kind == "oiseau" and bird is not None else sirop.value
+    data: dict[str, object] = {"player": player, "kind": kind}
+    if kind in ("beau_sirop", "oiseau"):
+        data["value"] = value
     if kind == "oiseau":
+        data["bird"] = bird
+    events = [Event(kind="annonce", data=data)]
+    betting = kind == "beau_sirop" or (kind == "oiseau" and value != sirop.value)
+    if kind == "oiseau" and not betting:
         sirop.bets[player] = "oiseau"
         events += bevue(state, player, "oiseau")
-    elif kind == "beau_sirop" and not state.options.negatives and state.scores[player] < SIROP_STAKE:
+    elif betting and not state.options.negatives and state.scores[player] < SIROP_STAKE:
         sirop.bets[player] = "caduc"
         events += bevue(state, player, "pari_sans_points")
+    elif kind == "oiseau":
+        sirop.bets[player] = "oiseau_pari"
+        sirop.birds[player] = value
     else:
-        sirop.bets[player] = "beau" if kind == "beau_sirop" else "couche"
+        sirop.bets[player] = ANNOUNCED[kind]
     if all(p in sirop.bets for p in sirop.bettors):
         set_phase(state, "sirop_lancer")
         events.append(Event(kind="paris_clos", data={}))
     return events
+
+
+def bet_on(sirop: Sirop, player: PlayerId) -> int | None:
+    """The value of the siroted die ``player`` bet 5 on, if they bet."""
+    bet = sirop.bets.get(player)
+    if bet == "beau":
+        return sirop.value
+    if bet == "oiseau_pari":
+        return sirop.birds.get(player)
+    return None
 
 
 def close_bets(state: CulState) -> list[Event]:
@@ -107,12 +138,16 @@ def throw_die(state: CulState, now_ms: int) -> list[Event]:
             data={"player": thrower, "die": die, "dice": list(state.throw), "success": success},
         )
     ]
-    for p, bet in sirop.bets.items():
-        if bet == "beau" and p in state.players:
-            if success:
-                state.claims.append(p)
-            else:
-                events += change(state, p, -SIROP_STAKE, "pari_sirop")
+    for p in sirop.bets:
+        value = bet_on(sirop, p)
+        if value is None or p not in state.players:
+            continue
+        said = "Beau-Sirop" if sirop.bets[p] == "beau" else BIRDS[value]
+        if die == value:
+            state.claims.append(p)
+            events.append(Event(kind="pari_gagne", data={"player": p, "value": value, "said": said}))
+        else:
+            events += change(state, p, -SIROP_STAKE, "pari_sirop", said)
     if not success:
         events += change(state, thrower, -sirop.value * sirop.value, "sirop_rate", BIRDS[sirop.value])
         if sirop.value == 6 and thrower not in state.civets:

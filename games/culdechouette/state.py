@@ -60,12 +60,17 @@ class ClosedShouts(BaseModel):
     until_ms: int = 0
 
 
+# Each bettor's announcement: « Beau-Sirop ! » (a bet on the Chouette's value), a bird of another
+# value (a bet on that value), « Couche-Sirop ! » / « File-Sirop ! » (no bet), the siroted Chouette's
+# own bird (a Bévue, no bet), a bet void for want of 5 points, or silence at the close (a Bévue).
+Announcement = Literal["beau", "oiseau_pari", "couche", "file", "oiseau", "caduc", "silence"]
+
+
 class Sirop(BaseModel):
     value: int  # the Chouette being siroted
     position: int  # the die thrown again
-    bets: dict[PlayerId, Literal["beau", "couche", "oiseau", "caduc", "silence"]] = Field(
-        default_factory=dict
-    )
+    bets: dict[PlayerId, Announcement] = Field(default_factory=dict)
+    birds: dict[PlayerId, int] = Field(default_factory=dict)  # the value each bird bet names
     bettors: list[PlayerId] = Field(default_factory=list)  # who must announce
     forced: bool = False  # a Sirop-Grelot's Chouette on the second throw
 

@@ -18,6 +18,7 @@ MESSAGES: dict[str, str] = {
     "bad_keep": "Garde au plus deux dés, désignés par leur position (1, 2 ou 3).",
     "sirop_forced": "Sirop-Grelot : le Sirotage est obligatoire.",
     "own_sirop": "On ne parie pas sur son propre Sirotage.",
+    "bad_bird": "Oiseau inconnu : annonce l'un de {birds}.",
     "already_announced": "Tu as déjà fait ton annonce.",
     "bets_open": "Attends que chacun ait annoncé son pari (ou la fin du délai) avant de lancer le dé.",
     "bad_civet_stake": "Un Civet se mise de 1 à {maximum} points.",
@@ -39,7 +40,7 @@ CAUSES: dict[str, str] = {
     "sirop_sans_chouette": "« Je sirote ! » sans Chouette à siroter",
     "sirop_sans_points": "siroter sans avoir les points de la Chouette",
     "pari_sans_sirop": "une annonce de Sirop sans Sirotage en cours",
-    "oiseau": "annoncer l'oiseau au lieu de « Beau-Sirop ! »",
+    "oiseau": "annoncer l'oiseau de la Chouette sirotée au lieu de « Beau-Sirop ! »",
     "pari_sans_points": "parier sans avoir 5 points (pari caduc)",
     "pas_d_annonce": "aucune annonce avant le lancer du dé siroté",
     "sirop_gagnant_sans_pari": "« Sirop Gagnant ! » sans pari gagné",
@@ -83,7 +84,7 @@ REASONS: dict[str, str] = {
     "zero": "profite de ce que {label} est à zéro",
     "defi": "défi Grelottine",
     "civet": "Civet",
-    "pari_sirop": "perd son pari « Beau-Sirop ! »",
+    "pari_sirop": "perd son pari « {label} ! »",
     "sirop_gagnant": "encaisse son Sirop Gagnant",
     "chante_sloubi": "entre en jeu",
     "sloubi_reussi": "réussit son Sloubi",
@@ -141,6 +142,8 @@ def _score(d: dict[str, Any], n: Namer, many: Lister) -> str:
         label = n(label)
     elif d["reason"] in ("civet", "defi") and label:
         label = NAMES.get(label, label)
+    if d["reason"] == "pari_sirop":
+        label = label or "Beau-Sirop"  # events written before bird bets had no label
     reason = REASONS.get(d["reason"], d["reason"]).format(label=label)
     if d["reason"] in ("civet", "defi"):
         reason += f" ({label})" if label else ""
@@ -159,6 +162,15 @@ def _window(d: dict[str, Any], n: Namer, many: Lister) -> str:
 def _sirop_die(d: dict[str, Any], n: Namer, many: Lister) -> str:
     outcome = "Sirotage réussi !" if d["success"] else "Sirotage raté."
     return f"{n(d['player'])} relance un dé : {d['die']} → {dice_text(d['dice'])}. {outcome}"
+
+
+def _announcement(d: dict[str, Any], n: Namer, many: Lister) -> str:
+    who = n(d["player"])
+    if d["kind"] == "oiseau" and "bird" in d:
+        return f"{who} : « {d['bird']} ! » (5 points sur le {d['value']})"
+    if d["kind"] == "beau_sirop" and "value" in d:
+        return f"{who} : « Beau-Sirop ! » (5 points sur le {d['value']})"
+    return f"{who} : {ANNOUNCES[d['kind']]}"
 
 
 def _challenge(d: dict[str, Any], n: Namer, many: Lister) -> str:
@@ -232,10 +244,16 @@ HANDLERS: dict[str, Callable[[dict[str, Any], Namer, Lister], str]] = {
     ),
     "sirotage": lambda d, n, m: (
         f"{n(d['player'])} : « Je sirote ! » sur sa Chouette de {d['value']} ({d['bird']}). "
-        "Les autres : « Beau-Sirop ! » pour parier, « Couche-Sirop ! » ou « File-Sirop ! » sinon."
+        f"Les autres : « Beau-Sirop ! » pour parier 5 points sur le {d['value']}, l'oiseau d'une autre "
+        "valeur (Linotte 1 … Chouette 6) pour parier sur elle, « Couche-Sirop ! » ou « File-Sirop ! » "
+        "pour ne pas parier."
     ),
     "paris_ouverts": lambda d, n, m: "Les paris sont ouverts.",
-    "annonce": lambda d, n, m: f"{n(d['player'])} : {ANNOUNCES[d['kind']]}",
+    "annonce": _announcement,
+    "pari_gagne": lambda d, n, m: (
+        f"{n(d['player'])} gagne son pari « {d['said']} ! » sur le {d['value']} : "
+        "« Sirop Gagnant ! » avant le lancer suivant pour encaisser 25 points."
+    ),
     "paris_clos": lambda d, n, m: "Les paris sont clos : le dé peut être relancé.",
     "sirop_de": _sirop_die,
     "civet_gagne": lambda d, n, m: f"{n(d['player'])} gagne un Civet.",

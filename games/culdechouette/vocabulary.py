@@ -32,7 +32,10 @@ SPECS: list[ActionSpec] = [
     ActionSpec(kind="file_sirop", help="« File-Sirop ! » : ne pas miser.", who="any"),
     ActionSpec(
         kind="oiseau",
-        help="Annoncer un oiseau pendant les paris (c'est une Bévue : il faut dire « Beau-Sirop ! »).",
+        help=(
+            "Parier 5 points sur une valeur du dé siroté en nommant son oiseau (Linotte 1 … Chouette 6) ; "
+            "l'oiseau de la Chouette sirotée est une Bévue : il faut dire « Beau-Sirop ! »."
+        ),
         who="any",
         args=[ArgSpec(name="nom", type="choice", choices=list(BIRDS.values()))],
     ),
@@ -161,7 +164,12 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
         and player not in state.sirop.bets
     ):
         out += [Action(kind=k) for k in ("beau_sirop", "couche_sirop", "file_sirop")]
-        out.append(Action(kind="oiseau", args={"nom": BIRDS[state.sirop.value]}))
+        # the siroted Chouette's own bird is a Bévue: it stays in the vocabulary, never a button
+        out += [
+            Action(kind="oiseau", args={"nom": bird})
+            for value, bird in BIRDS.items()
+            if value != state.sirop.value
+        ]
     if phase == "cris" and state.shouts is not None and player not in state.shouts.clicks:
         kinds = (
             ["sans_fin"]

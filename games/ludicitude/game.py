@@ -279,7 +279,7 @@ class Ludicitude(Game[LudicitudeState]):
                         minimum=0,
                         maximum=5,
                         optional=True,
-                        help="le clapier écarté (2 à 5, plus haut que les précédents ; 0 : aucun)",
+                        help="le clapier écarté : le suivant de la pile, 2 puis 3, 4, 5 (0 : aucun)",
                     ),
                 ],
             ),

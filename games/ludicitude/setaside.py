@@ -1,7 +1,8 @@
 """What may be set aside after a throw: the choices, and the check of one choice.
 
 A choice is three numbers: how many 1s (pairs of them are stacked, as the text says: « on empile
-ces 2 dés »), how many 2s kept as double rabbits, and which clapier (0 for none).
+ces 2 dés »), how many 2s kept as double rabbits, and which clapier (0 for none). The clapier can
+only be the next step of the pile: a 2 to start it, then a 3, a 4, a 5.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ class Bounds(NamedTuple):
 
 
 def bounds(table: list[int], situation: Situation) -> Bounds:
-    top = situation.top_clapier()
-    clapiers = [0] + [f for f in CLAPIERS if f > top and f in table]
+    following = situation.next_clapier()
+    clapiers = [0] + ([following] if following is not None and following in table else [])
     return Bounds(table.count(LAPIN), table.count(DOUBLE), clapiers)
 
 
@@ -61,8 +62,17 @@ def check(table: list[int], situation: Situation, choice: Choice) -> None:
             raise IllegalAction("bad_argument", name="clapier")
         if clapier not in table:
             raise IllegalAction("clapier_absent", clapier=clapier)
+        following = situation.next_clapier()
+        if following is None:
+            raise IllegalAction("clapiers_complets")
         if clapier <= situation.top_clapier():
             raise IllegalAction("clapier_ordre", clapier=clapier, sommet=situation.top_clapier())
+        if not situation.clapiers and clapier != following:
+            raise IllegalAction("clapier_premier", clapier=clapier)
+        if clapier != following:
+            raise IllegalAction(
+                "clapier_saute", clapier=clapier, sommet=situation.top_clapier(), attendu=following
+            )
     twos = table.count(DOUBLE) - (1 if clapier == DOUBLE else 0)
     if doubles > twos:
         raise IllegalAction("trop_de_doubles", demandes=doubles, disponibles=twos)

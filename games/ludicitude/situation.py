@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from .faces import plural
+from .faces import CLAPIERS, plural
 
 SINGLE_POINTS = 1
 STACK_POINTS = 10
@@ -38,8 +38,16 @@ class Situation(BaseModel):
         return max(self.clapiers, default=1)
 
     def top_clapier(self) -> int:
-        """The highest clapier set aside (0 with none): the next one must be higher."""
+        """The highest clapier set aside (0 with none)."""
         return max(self.clapiers, default=0)
+
+    def next_clapier(self) -> int | None:
+        """The only clapier that may go on the pile now: 2 first, then 3, 4, 5 (None once full).
+
+        The pile rises one step at a time, with no gap: « en respectant l'ordre croissant : 2 3 4 5 »
+        (DECISIONS.md)."""
+        following = self.top_clapier() + 1 if self.clapiers else CLAPIERS[0]
+        return following if following <= CLAPIERS[-1] else None
 
     def value(self) -> int:
         return self.rabbit_points() * self.multiplier()

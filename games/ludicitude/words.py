@@ -17,6 +17,11 @@ MESSAGES: dict[str, str] = {
     "clapier_absent": "Aucun dé ne montre le clapier pour {clapier}.",
     "clapier_ordre": "Les clapiers s'écartent dans l'ordre croissant : le clapier pour {clapier} "
     "ne peut pas aller sur le clapier pour {sommet}.",
+    "clapier_premier": "La pile de clapiers commence par un clapier pour 2 (un double lapin pris comme "
+    "clapier), pas par le clapier pour {clapier}.",
+    "clapier_saute": "Les clapiers s'empilent 2, 3, 4, 5 sans sauter : sur le clapier pour {sommet} "
+    "ne va que le clapier pour {attendu}, pas le clapier pour {clapier}.",
+    "clapiers_complets": "La pile de clapiers est complète (2, 3, 4, 5) : plus de clapier à écarter.",
     "carottes_relancer": "Que des carottes : tu dois relancer tes dés lapins.",
     "ecarter_d_abord": "Écarte d'abord au moins un lapin.",
 }

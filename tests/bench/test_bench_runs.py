@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bench.__main__ import chosen_sections
+from bench.barricade import wilson
 from bench.latency import Latencies, seconds_text
 from bench.table import Figure, render
 from games import available
@@ -54,12 +55,23 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
         "1",
         "--click-rounds",
         "2",
+        "--barricade-games",
+        "1",
     )
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("section"))
     rows = lines[header + 2 : -1]
     sections = {row.split()[0] for row in rows}
-    assert sections == {"règles", "affichage", "durabilité", "réponses", "démarrage", "mémoire", "clics"}
+    assert sections == {
+        "règles",
+        "affichage",
+        "durabilité",
+        "réponses",
+        "démarrage",
+        "mémoire",
+        "barricade",
+        "clics",
+    }
     for name in available():
         assert any(row.startswith("règles") and f" {name} : actions/s" in row for row in rows), name
         assert any(row.startswith("affichage") and f" {name} : table dessinée" in row for row in rows), name
@@ -86,6 +98,34 @@ def test_only_runs_the_sections_asked_for(tmp_path: Path) -> None:
     ]
     assert [row.split(" : ")[0].split() for row in rows] == [["règles", "cabane"]] * 2
     assert "affichage" not in out
+
+
+def test_the_barricade_section_gives_every_seat_its_share_and_each_table_its_game_length(
+    tmp_path: Path,
+) -> None:
+    out = run_bench(tmp_path, "--only", "plateau", "--barricade-games", "3")
+    rows = [line for line in out.splitlines() if line.startswith("barricade")]
+    for policy in ("distance", "hasard"):
+        for players in range(2, 7):
+            head = f"{policy}, {players} joueurs : "
+            seats = [row for row in rows if head + "victoires du siège" in row]
+            assert len(seats) == players
+            # A share, its 95 % interval and the fair share it is held to, met or not.
+            fair = f"{100 / players:.1f}".replace(".", ",")
+            assert all(" % [" in row and f"{fair} % ± 5 pts" in row for row in seats)
+            assert all(("✓" in row) or ("✗" in row) for row in seats)
+            [length] = [row for row in rows if head + "tours par joueur, médiane" in row]
+            assert "(3 parties" in length
+    [target] = [row for row in rows if "distance, 2 joueurs : tours par joueur" in row]
+    assert "< 100" in target
+
+
+def test_a_share_interval_holds_the_share_and_stays_within_0_and_1() -> None:
+    low, high = wilson(0, 10)
+    assert low == 0.0 and 0.25 < high < 0.35
+    low, high = wilson(500, 1000)
+    assert low < 0.5 < high and high - low < 0.07
+    assert wilson(10, 10)[1] == 1.0
 
 
 def test_an_unknown_section_is_refused_by_name() -> None:

@@ -119,3 +119,43 @@ async def test_removals_abandons_and_closed_lobbies_are_logged(
     assert "table 1 : Anne (1) retiré(s) pour inactivité" in said
     assert "table 2 fermée avant de commencer : plus personne n'y est assis" in said
     assert said[-1] == "table 1 abandonnée par 9 (9) (Gérer le serveur) (graine 4)"
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_no_colour_codes_unless_a_person_reads_a_terminal(
+    root_logging: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import discord.utils
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    # discord.py colours whenever it believes it runs in Docker, terminal or not: not Taverne.
+    monkeypatch.setattr(discord.utils, "is_docker", lambda: True)
+    piped = io.StringIO()
+    setup_logging("INFO", TOKEN, logging.StreamHandler(piped))
+    logging.getLogger("bot").warning("une ligne")
+    assert "une ligne" in piped.getvalue() and "\x1b[" not in piped.getvalue()
+    terminal = Terminal()
+    setup_logging("INFO", TOKEN, logging.StreamHandler(terminal))
+    logging.getLogger("bot").warning("en couleur")
+    assert "\x1b[" in terminal.getvalue()
+    monkeypatch.setenv("NO_COLOR", "1")
+    plain = Terminal()
+    setup_logging("INFO", TOKEN, logging.StreamHandler(plain))
+    logging.getLogger("bot").warning("sans couleur")
+    assert "sans couleur" in plain.getvalue() and "\x1b[" not in plain.getvalue()
+
+
+async def test_the_voice_warnings_are_not_shown(root_logging: None) -> None:
+    import discord
+
+    out = io.StringIO()
+    setup_logging("INFO", TOKEN, logging.StreamHandler(out))
+    client = discord.Client(intents=discord.Intents.none())  # where discord.py warns about voice
+    await client.close()
+    logging.getLogger("discord.client").warning("autre avertissement")
+    assert "voice will NOT be supported" not in out.getvalue()
+    assert "autre avertissement" in out.getvalue()

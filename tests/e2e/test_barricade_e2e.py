@@ -5,8 +5,9 @@ the winner, driven by two players' clicks on what the table shows them.
 A whole game is thousands of throws, so the table is opened and started by the players, the bot is
 stopped, the stored state is set to a position near the end (with the next throws loaded), and the
 bot is started again: it restores the table as after any restart, and the game is played to its
-end by clicks — a throw, a move onto the mine's door barrier, a miner into the mine, the barrier
-moved by its row then its point, the fifth miner in and the win.
+end by clicks — a throw, a move onto the camp's barrier below the mine, a miner into the mine, the
+barrier moved by its row then its point, and a last throw whose only move the table plays: the
+fifth miner in and the win.
 """
 
 from __future__ import annotations
@@ -56,9 +57,9 @@ async def picked(emu: Emulator, table: Message, user: User, prefix: str, label: 
 
 
 async def near_the_end(tavern: Tavern, arthur: str, perceval: str) -> None:
-    """Writes the stored table at a late position: Arthur 3 miners in the mine, one on M10, one on
-    M12; Perceval 2 in the mine, one on M20, two in the tent. Arthur throws next: 3, then 1, then 2;
-    Perceval 2, then 4."""
+    """Writes the stored table at a late position: Arthur 3 miners in the mine, one on G7, one on
+    F5 (the top of his lane); Perceval 2 in the mine, one on E17, two in the tent. Arthur throws
+    next: 3, then 2, then 6; Perceval 2, then 4."""
     store = await Store.open(tavern.database)
     try:
         [rec] = await store.open_sessions()
@@ -67,11 +68,11 @@ async def near_the_end(tavern: Tavern, arthur: str, perceval: str) -> None:
         mine = BOARD.mine
         state.order, state.current = [arthur, perceval], 0
         state.miners = {
-            arthur: [BOARD.by_label("M10"), BOARD.by_label("M12"), mine, mine, mine],
-            perceval: [BOARD.by_label("M20"), mine, mine, TENT, TENT],
+            arthur: [BOARD.by_label("G7"), BOARD.by_label("F5"), mine, mine, mine],
+            perceval: [BOARD.by_label("E17"), mine, mine, TENT, TENT],
         }
         state.barriers = sorted(BOARD.barriers)
-        state.dice = Dice(seed=5, loaded=[3, 2, 1, 4, 2])
+        state.dice = Dice(seed=5, loaded=[3, 2, 2, 4, 6])
         state.turn_no += 1  # buttons drawn before the change are old ones now
         rec.state = state.model_dump_json()
         await store.save_session(rec)
@@ -114,56 +115,57 @@ async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator,
         state = session.state
         assert isinstance(state, BarricadeState)
         assert [f"{d.number} : {BOARD.label(d.point)}" for d in numbered_destinations(state)] == [
-            "1 : M7",
-            "2 : M13",
-            "3 : M9",
+            "1 : I12",
+            "2 : H6",
         ]
         assert move_labels(table) == [
-            "1 : mineur 1 → M7",
-            "2 : mineur 1 → M13 · barrière",
-            "3 : mineur 2 → M9",
+            "1 : mineur 1 → I12 · barrière",
+            "2 : mineur 2 → H6",
         ]
         assert board_png(table) != before
-        await clicked(emu, table, arthur, "2 : mineur 1 → M13 · barrière")
-        assert "Arthur s'arrête sur la barrière du point M13." in table.text()
+        await clicked(emu, table, arthur, "1 : mineur 1 → I12 · barrière")
+        assert "Arthur s'arrête sur la barrière du point I12." in table.text()
 
         # Perceval throws a 2 and takes the first move offered.
         assert fields(table)["À jouer"] == f"🔵 <@{p}> (bleu) lance le dé."
         await clicked(emu, table, perceval, "Lancer le dé")
         await clicked(emu, table, perceval, move_labels(table)[0])
 
-        # Arthur's 1 takes his miner off the barrier and into the mine: the barrier is his to move.
+        # Arthur's 2 takes his miner off the barrier, through a door into the mine: the barrier is
+        # his to move.
         await clicked(emu, table, arthur, "Lancer le dé")
-        assert move_labels(table) == ["1 : mineur 1 → mine d'or", "2 : mineur 2 → M11"]
+        assert move_labels(table) == ["1 : mineur 1 → mine d'or", "2 : mineur 2 → G6"]
         await clicked(emu, table, arthur, "1 : mineur 1 → mine d'or")
         await emu.wait_for_message(tavern.channel, lambda m: "⛏️ Arthur a 4 mineurs sur 5" in m.content)
-        assert move_labels(table) == ["Laisser la barrière en M13"]
+        assert move_labels(table) == ["Laisser la barrière en I12"]
         rows = select_with(table, "tvb:")
-        assert "M" in [o["value"] for o in rows.options] and "A" not in [o["value"] for o in rows.options]
+        assert "H" in [o["value"] for o in rows.options] and "A" not in [o["value"] for o in rows.options]
 
-        refused = await emu.select(table, perceval, ["M"], custom_id=rows.custom_id)
+        refused = await emu.select(table, perceval, ["H"], custom_id=rows.custom_id)
         assert refused.ephemeral and refused.content == "Ce n'est pas ton tour."
         assert [s.custom_id for s in table.selects] == [rows.custom_id]
 
-        chose = await picked(emu, table, arthur, "tvb:", "Rangée M")
+        # Onto the top of Perceval's lane, the one point every miner of his must pass.
+        chose = await picked(emu, table, arthur, "tvb:", "Rangée H")
         assert chose.response_type == 7 and not chose.errors
         points = select_with(table, "tvs:")
-        assert (
-            "M15" in points.option_labels and "M13" not in points.option_labels and len(points.options) <= 25
-        )
-        placed = await picked(emu, table, arthur, "tvs:", "M15")
+        assert points.option_labels == ["H2", "H6", "H10", "H14", "H18", "H22"]
+        placed = await picked(emu, table, arthur, "tvs:", "H18")
         assert placed.response_type == 7 and not placed.errors
-        assert "Arthur déplace la barrière de M13 vers M15." in table.text()
+        assert "Arthur déplace la barrière de I12 vers H18." in table.text()
         assert table.selects == []
 
         await clicked(emu, table, perceval, "Lancer le dé")
         await clicked(emu, table, perceval, move_labels(table)[0])
 
-        # Arthur's 2 brings his last miner through the free door into the mine.
+        # Arthur's 6 leaves one move, his last miner up his lane, across the camp and through a
+        # door: the table plays it for him and says so.
         await clicked(emu, table, arthur, "Lancer le dé")
-        assert move_labels(table) == ["1 : mineur 2 → M10", "2 : mineur 2 → M14", "3 : mineur 2 → mine d'or"]
-        await clicked(emu, table, arthur, "3 : mineur 2 → mine d'or")
         await emu.wait_for_message(tavern.channel, lambda m: "Victoire : <@" + a in m.content)
+        assert (
+            "🤖 Arthur, coup joué pour toi : Mineur 2 de Arthur entre dans la mine d'or. (seul coup possible)"
+            in table.text()
+        )
         shown = fields(table)
         assert shown["Partie terminée"] == f"🏆 🔴 <@{a}>"
         assert shown["Mineurs"].startswith("🔴 **Arthur** : ⛺ 0 sous la tente · 🛤️ 0 en route · ⛏️ 5/5")

@@ -211,3 +211,24 @@ async def test_a_sirop_missed_costs_the_thrower_and_the_bettor(tavern: Tavern) -
         # The thrower loses the square of the Chouette (9), the Beau-Sirop its stake (5).
         assert scores(table_message(tavern.channel)) == {"Arthur": -9, "Perceval": -5, "Karadoc": 0}
     emu.assert_no_violations()
+
+
+async def test_a_bird_bet_won_on_the_siroted_die_is_collected_by_sirop_gagnant(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot({"culdechouette": LoadedCulDeChouette(ARTHUR_STARTS + CHOUETTE_DE_3 + [5])}):
+        assert "Chouette de 3" in (await arthur_has_thrown(tavern)).text()
+        await act(emu, table_message(tavern.channel), tavern.arthur, "siroter")
+        table = table_message(tavern.channel)
+        # The birds of the other values are bets; the Fauvette (3) would be a Bévue and is not offered.
+        assert "Fauvette ! (3)" not in table.button_labels
+        await emu.click(table, tavern.perceval, label="Bergeronnette ! (5)")
+        await act(emu, table_message(tavern.channel), tavern.karadoc, "beau_sirop")
+        assert "Perceval : « Bergeronnette ! » (5 points sur le 5)" in table_message(tavern.channel).text()
+        await act(emu, table_message(tavern.channel), tavern.arthur, "lancer")
+        table = table_message(tavern.channel)
+        # 3-3-5 again: the sirotage fails (−9), the Beau-Sirop loses its 5, the bird wins.
+        assert scores(table) == {"Arthur": -9, "Perceval": 0, "Karadoc": -5}
+        assert "Perceval gagne son pari « Bergeronnette ! » sur le 5" in table.text()
+        await act(emu, table, tavern.perceval, "sirop_gagnant")
+        assert scores(table_message(tavern.channel)) == {"Arthur": -9, "Perceval": 25, "Karadoc": -5}
+    emu.assert_no_violations()

@@ -7,7 +7,7 @@ import random
 
 from PIL import Image
 
-from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, WIDTH, point_xy, render_board
+from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, POINT, WIDTH, point_xy, render_board
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.core.autoplay import play_out
 
@@ -31,12 +31,17 @@ def pixels(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
+def near(colour: tuple[int, ...], wanted: tuple[int, int, int]) -> bool:
+    """The same colour give or take the palette's rounding (the picture keeps 48 colours)."""
+    return all(abs(a - b) <= 4 for a, b in zip(colour, wanted, strict=True))
+
+
 def test_a_mid_game_picture_is_a_small_png_of_the_expected_size() -> None:
     state = mid_game()
     png = render_board(state, numbered_destinations(state))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "P"
-    assert image.size == (WIDTH, HEIGHT) == (960, 726)
+    assert image.size == (WIDTH, HEIGHT) == (960, 698)
     assert len(png) < 150_000
 
 
@@ -47,7 +52,7 @@ def test_the_view_dict_draws_the_same_picture_as_the_state() -> None:
 
 def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are() -> None:
     state, _ = GAME.start(["ana", "bob"], seed=2)
-    state.miners["ana"][0] = BOARD.at(3, 12)
+    state.miners["ana"][0] = BOARD.at(4, 6)
     image = pixels(render_board(state))
     ana_tent = BOARD.tents[state.tents["ana"]]
     x, y = point_xy(ana_tent.x, ana_tent.y)
@@ -55,7 +60,7 @@ def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are(
     free_tent = BOARD.tents[0]
     x, y = point_xy(free_tent.x, free_tent.y)
     assert image.getpixel((int(x), int(y) + 9)) not in COLOUR_RGB.values()
-    x, y = point_xy(3, 12)
+    x, y = point_xy(4, 6)
     assert image.getpixel((int(x) + 6, int(y) + 6)) == COLOUR_RGB["rouge"]
 
 
@@ -72,3 +77,29 @@ def test_barriers_are_dark_squares_and_destinations_are_numbered_markers() -> No
     x, y = point_xy(entry.x, entry.y)
     assert image.getpixel((int(x) - 9, int(y) + 7)) == MARKER
     assert render_board(state) != render_board(state, destinations)
+
+
+def test_points_reached_by_several_miners_keep_their_neighbours_visible() -> None:
+    # Three miners at the three doors throw a 6: each may bounce back to either side of any row G,
+    # so every such point carries three numbers. Bob's miner between two of them stays in sight.
+    barriers = [b for b in BOARD.barriers if b != BOARD.by_label("I12")]
+    state, _ = GAME.start(["ana", "bob"], seed=2)
+    mine = BOARD.mine
+    state.miners = {
+        "ana": [BOARD.by_label("J11"), BOARD.by_label("J12"), BOARD.by_label("J13"), mine, mine],
+        "bob": [BOARD.by_label("G18"), -1, -1, -1, -1],
+    }
+    state.barriers = sorted(barriers)
+    state.phase, state.throw, state.current = "deplacer", 6, state.order.index("ana")
+    destinations = numbered_destinations(state)
+    assert len(destinations) == 36
+    image = pixels(render_board(state, destinations))
+    x, y = point_xy(17, 6)
+    assert image.getpixel((int(x) - 5, int(y) - 5)) == COLOUR_RGB["bleu"]
+    # The numbers sit clear of the points they name, above and below them in turn.
+    for label, dy in (("G17", -13), ("G19", 13)):
+        p = BOARD.point(BOARD.by_label(label))
+        x, y = point_xy(p.x, p.y)
+        assert near(image.getpixel((int(x), int(y))), POINT)
+        band = [image.getpixel((int(x) + i, int(y) + dy + j)) for i in range(-25, 26) for j in range(-6, 7)]
+        assert sum(near(c, MARKER) for c in band) > 100

@@ -141,6 +141,7 @@ async def test_the_opening_table_shows_the_board_whose_turn_in_colour_and_every_
     embed = presenter(session).embed(session)
     assert embed.title == "⛏️ Barricade / Ruée vers l'or"
     assert embed.image.url == "attachment://plateau.png"
+    assert (embed.footer.text or "").endswith("rangées A (départ) à J, colonnes 1 à 23")
     picture(session)
     shown = fields(session)
     assert shown["À jouer"] == "🔴 <@111> (rouge) lance le dé."
@@ -173,18 +174,18 @@ async def test_the_move_buttons_are_the_engines_numbered_destinations_and_the_pi
         fields(session)["À jouer"]
         == "🔴 <@111> (rouge) a fait 🎲 **3** : choisis une des 2 destinations numérotées."
     )
-    assert labels(session) == ["1 : mineur 1 (tente) → A5", "2 : mineur 1 (tente) → A9", "Quitter"]
+    assert labels(session) == ["1 : mineur 1 (tente) → B5", "2 : mineur 1 (tente) → B7", "Quitter"]
     moves = numbered_destinations(state)
-    assert [(d.number, BOARD.label(d.point)) for d in moves] == [(1, "A5"), (2, "A9")]
+    assert [(d.number, BOARD.label(d.point)) for d in moves] == [(1, "B5"), (2, "B7")]
     assert picture(session) == render_board(state, moves, {ALICE: "J111", BOB: "J222"})
     [one, _, _] = items(session)
     assert one["emoji"]["name"] == "🔴" and one["style"] == 1
 
-    await click(manager, session, ALICE, "2 : mineur 1 (tente) → A9")
+    await click(manager, session, ALICE, "2 : mineur 1 (tente) → B7")
     state = state_of(session)
-    assert state.miners[ALICE][0] == BOARD.by_label("A9")
+    assert state.miners[ALICE][0] == BOARD.by_label("B7")
     assert fields(session)["À jouer"] == "🔵 <@222> (bleu) lance le dé."
-    assert "Mineur 1 de J111 sort de sa tente et va sur le point A9." in (
+    assert "Mineur 1 de J111 sort de sa tente et va sur le point B7." in (
         presenter(session).embed(session).description or ""
     )
     assert fields(session)["Mineurs"].startswith("🔴 **J111** : ⛺ 4 sous la tente · 🛤️ 1 en route")
@@ -205,39 +206,51 @@ async def test_the_picture_is_drawn_again_only_when_what_it_shows_changes(manage
 
 
 async def test_a_move_says_when_it_sends_a_rival_home_or_stops_on_a_barrier(manager: SessionManager) -> None:
-    session = await table_at(manager, {ALICE: [(9, 12), (11, 12)], BOB: [(6, 12)]}, dice=[3])
+    # Bob's miner bounced back from the mine to the top of Alice's lane (H6).
+    session = await table_at(manager, {ALICE: [(4, 5), (4, 6)], BOB: [(5, 7)]}, dice=[3])
     await play(manager, session, ALICE, THROW)
     assert labels(session) == [
-        "1 : mineur 1 → M7 · renvoie J222",
-        "2 : mineur 1 → M13 · barrière",
-        "3 : mineur 2 → M9",
-        "4 : mineur 3 (tente) → A5",
-        "5 : mineur 3 (tente) → A9",
+        "1 : mineur 1 → G7",
+        "2 : mineur 1 → H6 · renvoie J222",
+        "3 : mineur 2 → I12 · barrière",
+        "4 : mineur 3 (tente) → B5",
+        "5 : mineur 3 (tente) → B7",
         "Quitter",
     ]
-    events = await click(manager, session, ALICE, "1 : mineur 1 → M7 · renvoie J222")
+    events = await click(manager, session, ALICE, "2 : mineur 1 → H6 · renvoie J222")
     assert announced(session, events) == ["💥 Mineur 1 de J222 est renvoyé dans sa tente par J111 !"]
     assert "🔵 **J222** : ⛺ 5 sous la tente · 🛤️ 0 en route · ⛏️ 0/5 à la mine" in fields(session)["Mineurs"]
 
 
-async def test_the_mines_door_bounces_with_a_three_and_a_one_wins(manager: SessionManager) -> None:
-    barriers = [b for b in START_BARRIERS if b != (12, 12)] + [(5, 10)]
-    session = await table_at(manager, {ALICE: [(12, 12), MINE, MINE, MINE, MINE], BOB: []}, [3], barriers)
+CAMP = (11, 9)
+
+
+async def test_the_mines_door_bounces_with_a_two_and_a_one_wins(manager: SessionManager) -> None:
+    barriers = [b for b in START_BARRIERS if b != CAMP] + [(0, 5)]
+    session = await table_at(manager, {ALICE: [(11, 10), MINE, MINE, MINE, MINE], BOB: []}, [2], barriers)
     await play(manager, session, ALICE, THROW)
-    assert labels(session) == ["1 : mineur 1 → mine ↩ M12", "2 : mineur 1 → mine ↩ M14", "Quitter"]
-    await click(manager, session, ALICE, "2 : mineur 1 → mine ↩ M14")
-    assert state_of(session).miners[ALICE][0] == BOARD.by_label("M14")
+    assert labels(session) == [
+        "1 : mineur 1 → mine ↩ J11",
+        "2 : mineur 1 → mine ↩ J12",
+        "3 : mineur 1 → mine ↩ J13",
+        "Quitter",
+    ]
+    await click(manager, session, ALICE, "3 : mineur 1 → mine ↩ J13")
+    assert state_of(session).miners[ALICE][0] == BOARD.by_label("J13")
 
 
 async def test_the_fifth_miner_in_the_mine_ends_the_table_with_the_winner_in_colour(
     manager: SessionManager,
 ) -> None:
-    barriers = [b for b in START_BARRIERS if b != (12, 12)] + [(5, 10)]
-    session = await table_at(manager, {ALICE: [(12, 12), MINE, MINE, MINE, MINE], BOB: []}, [1], barriers)
-    await play(manager, session, ALICE, THROW)
-    assert labels(session) == ["1 : mineur 1 → mine d'or", "Quitter"]
-    events = await click(manager, session, ALICE, "1 : mineur 1 → mine d'or")
+    barriers = [b for b in START_BARRIERS if b != CAMP] + [(0, 5)]
+    session = await table_at(manager, {ALICE: [(11, 10), MINE, MINE, MINE, MINE], BOB: []}, [1], barriers)
+    # A 1 at the door leaves one move: the table plays it and says so.
+    events = await play(manager, session, ALICE, THROW)
     assert announced(session, events) == ["⛏️ J111 a 5 mineurs sur 5 à la mine d'or."]
+    assert (
+        "🤖 J111, coup joué pour toi : Mineur 1 de J111 entre dans la mine d'or. (seul coup possible)"
+        in (presenter(session).embed(session).description or "")
+    )
     shown = fields(session)
     assert shown["Partie terminée"] == "🏆 🔴 <@111>"
     assert "À jouer" not in shown
@@ -247,7 +260,7 @@ async def test_the_fifth_miner_in_the_mine_ends_the_table_with_the_winner_in_col
 
 
 async def test_a_six_throws_again_for_the_same_miner(manager: SessionManager) -> None:
-    session = await table_at(manager, {ALICE: [(12, 4)], BOB: []}, [6])
+    session = await table_at(manager, {ALICE: [(4, 1)], BOB: []}, [6], barriers=[])
     await play(manager, session, ALICE, THROW)
     await click(manager, session, ALICE, labels(session)[0])
     assert fields(session)["À jouer"] == "🔴 <@111> (rouge) a fait six : relance le dé pour son mineur 1."
@@ -255,11 +268,11 @@ async def test_a_six_throws_again_for_the_same_miner(manager: SessionManager) ->
 
 
 async def barrier_left(manager: SessionManager) -> Session:
-    """Alice's miner 1 stood on the barrier of K13 and has just moved off it, to K11."""
-    session = await table_at(manager, {ALICE: [(12, 10)], BOB: [(3, 12)]}, [2])
+    """Alice's miner 1 stood on the barrier of D5 and has just moved off it, to F5."""
+    session = await table_at(manager, {ALICE: [(4, 3)], BOB: [(16, 2)]}, [2])
     await play(manager, session, ALICE, THROW)
-    assert labels(session)[:2] == ["1 : mineur 1 → K11", "2 : mineur 1 → K15"]
-    await click(manager, session, ALICE, "1 : mineur 1 → K11")
+    assert labels(session)[:2] == ["1 : mineur 1 → E6", "2 : mineur 1 → F5"]
+    await click(manager, session, ALICE, "2 : mineur 1 → F5")
     return session
 
 
@@ -269,31 +282,30 @@ async def test_leaving_a_barrier_offers_to_leave_it_or_to_pick_a_row_then_a_poin
     session = await barrier_left(manager)
     state = state_of(session)
     assert fields(session)["À jouer"] == (
-        "🔴 <@111> (rouge) a quitté la barrière de **K13** : la laisser, ou la poser sur un point libre "
+        "🔴 <@111> (rouge) a quitté la barrière de **D5** : la laisser, ou la poser sur un point libre "
         "(une rangée, puis un point)."
     )
     first = items(session)
     assert [(i["type"], i.get("label")) for i in first] == [
-        (2, "Laisser la barrière en K13"),
+        (2, "Laisser la barrière en D5"),
         (3, None),
         (2, "Quitter"),
     ]
     [rows] = selects(session)
     assert rows["custom_id"] == f"tvb:{ids.to36(session.id)}:{ids.to36(state.turn_no)}"
     spots = barrier_spots_by_row(state)
-    assert [o["value"] for o in rows["options"]] == list(
-        "BCDEFGHIKLM"
-    )  # not A, the start line; J13, J's only point, is a barrier
+    # Not A, the start line; row D holds only barriers, row I only the camp's barrier.
+    assert [o["value"] for o in rows["options"]] == list("BCEFGHJ")
     assert rows["options"][0] == {
         "label": "Rangée B",
         "value": "B",
-        "description": "7 points libres : B1 à B25",
+        "description": "12 points libres : B1 à B23",
         "default": False,
     }
     counts = {o["value"]: int(o["description"].split()[0]) for o in rows["options"]}
     assert counts == {row: len(points) for row, points in spots.items()}
     free = [a for a in GAME.legal_actions(state, ALICE) if a.kind == "barriere"]
-    assert sum(counts.values()) == len(free) > 100  # far more than Discord could show at once
+    assert sum(counts.values()) == len(free) > 25  # more than one list could show
 
     for row, points in spots.items():
         [chosen, point_select] = selects(session, row)
@@ -301,13 +313,14 @@ async def test_leaving_a_barrier_offers_to_leave_it_or_to_pick_a_row_then_a_poin
         assert [o["label"] for o in point_select["options"]] == [BOARD.label(p) for p in points]
     [_, e_points] = selects(session, "E")
     assert e_points["placeholder"] == "Rangée E : où poser la barrière ?"
-    e12 = next(o for o in e_points["options"] if o["label"] == "E12")
-    assert e12["description"] == "à 44 points de la mine"  # 5 to E7, 17 to K13, 12 + 2 + 12 + 1 round
+    e18 = next(o for o in e_points["options"] if o["label"] == "E18")
+    # One aside to E17, four up to H18, then the camp, a door and the mine.
+    assert e18["description"] == "à 8 points de la mine"
 
-    await click(manager, session, ALICE, "E12", row="E")
+    await click(manager, session, ALICE, "E18", row="E")
     state = state_of(session)
-    assert BOARD.by_label("E12") in state.barriers and BOARD.by_label("K13") not in state.barriers
-    assert "J111 déplace la barrière de K13 vers E12." in (
+    assert BOARD.by_label("E18") in state.barriers and BOARD.by_label("D5") not in state.barriers
+    assert "J111 déplace la barrière de D5 vers E18." in (
         presenter(session).embed(session).description or ""
     )
     assert fields(session)["À jouer"] == "🔵 <@222> (bleu) lance le dé."
@@ -317,30 +330,33 @@ async def test_leaving_a_barrier_offers_to_leave_it_or_to_pick_a_row_then_a_poin
 async def test_the_barrier_can_be_left_where_it_is(manager: SessionManager) -> None:
     session = await barrier_left(manager)
     barriers = list(state_of(session).barriers)
-    await click(manager, session, ALICE, "Laisser la barrière en K13")
+    await click(manager, session, ALICE, "Laisser la barrière en D5")
     assert state_of(session).barriers == barriers
-    assert "J111 laisse la barrière au point K13." in (presenter(session).embed(session).description or "")
+    assert "J111 laisse la barrière au point D5." in (presenter(session).embed(session).description or "")
     assert labels(session) == ["Lancer le dé", "Quitter"]
 
 
 async def test_a_throw_with_more_moves_than_buttons_is_offered_in_selects_of_25(
     manager: SessionManager,
 ) -> None:
-    miners: list[Where] = [(8, 2), (4, 0), (4, 2), (8, 0), (6, 2)]
-    barriers = [b for b in START_BARRIERS if b not in miners]
-    session = await table_at(manager, {ALICE: miners, BOB: []}, [5], barriers)
+    # Three miners wait at the three doors and a 6 comes: each bounces back five points, through
+    # the camp and down any lane to either side of its row G.
+    miners: list[Where] = [(10, 10), (11, 10), (12, 10), MINE, MINE]
+    barriers = [b for b in START_BARRIERS if b != CAMP]
+    session = await table_at(manager, {ALICE: miners, BOB: []}, [6], barriers)
     await play(manager, session, ALICE, THROW)
     moves = numbered_destinations(state_of(session))
-    assert len(moves) == 29
+    assert len(moves) == 36
     menus = selects(session)
-    assert [len(m["options"]) for m in menus] == [25, 4]
+    assert [len(m["options"]) for m in menus] == [25, 11]
     assert [m["placeholder"] for m in menus] == [
         "Destinations 1 à 25 : lesquelles ?",
-        "Destinations 26 à 29 : lesquelles ?",
+        "Destinations 26 à 36 : lesquelles ?",
     ]
     shown = [o["label"] for m in menus for o in m["options"]]
-    assert [label.split(" : ")[0] for label in shown] == [str(n) for n in range(1, 30)]
-    assert [label.split("→ ")[1].split(" ")[0] for label in shown] == [BOARD.label(d.point) for d in moves]
+    assert [label.split(" : ")[0] for label in shown] == [str(n) for n in range(1, 37)]
+    assert all("→ mine ↩ " in label for label in shown)
+    assert [label.split("↩ ")[1].split(" ")[0] for label in shown] == [BOARD.label(d.point) for d in moves]
     await click(manager, session, ALICE, shown[26])
     assert state_of(session).miners[ALICE][moves[26].miner - 1] == moves[26].point
 

@@ -1,5 +1,5 @@
 """What players see at a Ludicitude table: the dice by meaning, what lies aside and its worth, the
-set-aside choice within Discord's limits (the worst throw 1 1 1 2 2 2 3 included), Relancer /
+set-aside choice within Discord's limits (the worst throw 1 1 1 2 2 2 2 included), Relancer /
 S'arrêter, the next player's Reprendre / Tout relancer with the value left, scores towards the target.
 
 Sessions are built the way the platform builds them (a SessionManager on a real SQLite file, the
@@ -125,38 +125,39 @@ async def test_a_throw_is_shown_by_meaning_in_emoji_and_words(manager: SessionMa
 
 
 async def test_few_choices_are_buttons_with_what_the_turn_would_be_worth(manager: SessionManager) -> None:
-    session = await table(manager, [1, 3, 4, 6, 6, 6, 6])
+    session = await table(manager, [1, 2, 4, 6, 6, 6, 6])
     await play(manager, session, ALICE, THROW_ALL)
+    # the 4 shows, but the pile of clapiers can only start with the 2: no button for the 4
     assert labels(session) == [
+        "1 lapin, 1 double lapin → tour à 3 points",
         "1 lapin → tour à 1 point",
-        "1 lapin, le clapier pour 3 → tour à 3 points",
-        "1 lapin, le clapier pour 4 → tour à 4 points",
+        "1 double lapin → tour à 2 points",
+        "1 lapin, le clapier pour 2 → tour à 2 points",
         "Quitter",
     ]
-    await click(manager, session, ALICE, "1 lapin, le clapier pour 4 → tour à 4 points")
+    await click(manager, session, ALICE, "1 lapin, le clapier pour 2 → tour à 2 points")
     shown = fields(session)
-    assert shown["Écartés ce tour"] == "🐇 · 🏠4\nLe tour vaut **1 × 4 = 4 points**."
+    assert shown["Écartés ce tour"] == "🐇 · 🏠2\nLe tour vaut **1 × 2 = 2 points**."
     assert shown["À faire"] == "J111 : *Relancer* (5 dés) ou *S'arrêter*."
-    assert labels(session) == ["Relancer (5 dés)", "S'arrêter et marquer 4 points", "Quitter"]
+    assert labels(session) == ["Relancer (5 dés)", "S'arrêter et marquer 2 points", "Quitter"]
 
 
 async def test_the_worst_throw_is_split_by_clapier_into_selects_discord_accepts(
     manager: SessionManager,
 ) -> None:
-    session = await table(manager, [1, 1, 1, 2, 2, 2, 3])
+    session = await table(manager, [1, 1, 1, 2, 2, 2, 2])
     await play(manager, session, ALICE, THROW_ALL)
     shown = selects(session)
     assert [s["placeholder"] for s in shown] == [
         "Écarter sans clapier…",
         "Écarter avec le clapier pour 2…",
-        "Écarter avec le clapier pour 3…",
     ]
-    assert [len(s["options"]) for s in shown] == [15, 11, 15]
+    assert [len(s["options"]) for s in shown] == [19, 15]
     assert shown[0]["options"][0]["label"] == (
-        "1 pile de deux lapins, 1 lapin, 3 doubles lapins → tour à 17 points"
+        "1 pile de deux lapins, 1 lapin, 4 doubles lapins → tour à 19 points"
     )
-    assert shown[2]["options"][0]["label"] == (
-        "1 pile de deux lapins, 1 lapin, 3 doubles lapins, le clapier pour 3 → tour à 51 points"
+    assert shown[1]["options"][0]["label"] == (
+        "1 pile de deux lapins, 1 lapin, 3 doubles lapins, le clapier pour 2 → tour à 34 points"
     )
     offered = []
     for select in shown:
@@ -187,15 +188,17 @@ def test_every_throw_fits_in_four_selects_of_twenty_five() -> None:
     widest = 0
     for count in range(1, 8):
         for throw in itertools.combinations_with_replacement(range(1, 7), count):
-            for top in (0, 2, 3, 4, 5):
-                legal = choices(list(throw), Situation(clapiers=[top] if top else []))
+            for pile in ([], [2], [2, 3], [2, 3, 4], [2, 3, 4, 5]):
+                if count + len(pile) > 7:
+                    continue
+                legal = choices(list(throw), Situation(clapiers=pile))
                 if not legal:  # no rabbit: the turn is lost, nothing to choose
                     continue
                 packed = choice_selects(legal)
                 assert len(packed) <= 4 and all(1 <= len(group) <= 25 for _, group in packed)
                 assert [c for _, group in packed for c in group] == legal
                 widest = max(widest, len(packed))
-    assert widest == 3
+    assert widest == 2
 
 
 async def test_custom_ids_stay_short_at_a_late_turn_of_a_big_table(manager: SessionManager) -> None:
@@ -230,24 +233,25 @@ async def test_stopping_leaves_the_next_player_the_situation_and_its_value(manag
 
 
 async def test_taking_over_throws_only_the_dice_left(manager: SessionManager) -> None:
-    session = await table(manager, [1, 1, 1, 2, 2, 2, 3, 1, 5])
+    session = await table(manager, [1, 1, 1, 2, 2, 2, 3, 1, 3])
     await play(manager, session, ALICE, THROW_ALL, aside(3, 1, 2), STOP)
     await click(manager, session, BOB, "Reprendre la situation (26 points)")
     shown = fields(session)
-    assert shown["Lancer de J222"].startswith("🐇 🏠5\n1 lapin, 1 clapier pour 5")
+    assert shown["Lancer de J222"].startswith("🐇 🏠3\n1 lapin, 1 clapier pour 3")
+    # J111's pile stopped at 2: J222's 3 goes on it
     assert labels(session)[:2] == [
         "1 lapin → tour à 28 points",
-        "1 lapin, le clapier pour 5 → tour à 70 points",
+        "1 lapin, le clapier pour 3 → tour à 42 points",
     ]
 
 
 async def test_only_carrots_make_the_player_throw_the_rabbit_dice_again(manager: SessionManager) -> None:
-    session = await table(manager, [1, 3, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
-    await play(manager, session, ALICE, THROW_ALL, aside(1, 0, 3), AGAIN)
+    session = await table(manager, [1, 2, 4, 6, 6, 6, 6, 6, 6, 6, 6, 6, 6])
+    await play(manager, session, ALICE, THROW_ALL, aside(1, 0, 2), AGAIN)
     shown = fields(session)
     assert shown["Écartés ce tour"] == (
-        "🏠3\n🥕 × 5 (carottes de côté pour ce tour)\n🧠 1 point de lapins mémorisés\n"
-        "Le tour vaut **(1 mémorisé + 0) × 3 = 3 points**."
+        "🏠2\n🥕 × 5 (carottes de côté pour ce tour)\n🧠 1 point de lapins mémorisés\n"
+        "Le tour vaut **(1 mémorisé + 0) × 2 = 2 points**."
     )
     assert shown["Que des carottes !"] == "J111 doit relancer son dé lapin."
     assert labels(session) == ["Relancer mon dé lapin", "Quitter"]
@@ -292,16 +296,16 @@ async def test_reaching_the_target_ends_the_table_with_the_winner(manager: Sessi
 async def test_leaving_during_ones_turn_hands_the_dice_as_they_lie_to_the_next(
     manager: SessionManager,
 ) -> None:
-    session = await table(manager, [1, 4, 6, 6, 6, 6, 6], (ALICE, BOB, CAROL))
-    await play(manager, session, ALICE, THROW_ALL, aside(1, 0, 4))
+    session = await table(manager, [1, 2, 6, 6, 6, 6, 6], (ALICE, BOB, CAROL))
+    await play(manager, session, ALICE, THROW_ALL, aside(1, 0, 2))
     events = await play(manager, session, ALICE, Action(kind=LEAVE))
     presenter = presenter_for(session.game)
     said = [line for e in events if (line := presenter.announcement(session, e))]
     assert said == [
-        "À J222 : reprendre la situation laissée (1 lapin, clapiers 4, vaut 4 points, 5 dés à lancer) "
+        "À J222 : reprendre la situation laissée (1 lapin, clapiers 2, vaut 2 points, 5 dés à lancer) "
         "ou lancer les 7 dés."
     ]
     shown = fields(session)
     assert shown["Scores (premier à 333)"] == "🎲 **J222** : 0\n**J333** : 0"
-    assert shown["Situation laissée"].startswith("🐇 · 🏠4\n")
-    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (4 points)", "Quitter"]
+    assert shown["Situation laissée"].startswith("🐇 · 🏠2\n")
+    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (2 points)", "Quitter"]

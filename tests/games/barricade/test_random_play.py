@@ -1,6 +1,6 @@
 """Random legal play: five miners per colour and thirteen barriers always accounted for.
 
-A random game is long (a few thousand moves for two players, some twenty thousand for six), so the
+A random game takes a few hundred moves (a median of about 160 for two players, 550 for six); the
 property test plays ``TAVERNE_RANDOM_GAMES // 125`` full games of two to four players (8 by default)
 and ``TAVERNE_RANDOM_GAMES`` short games of 30 moves (1000 by default), half of them from positions
 met in the full games, half from fresh starts of five and six players.

@@ -23,7 +23,7 @@ def test_rule_1_miners_start_in_their_tents_and_the_thirteen_barriers_on_the_boa
     assert all(state.miners[p] == [-1] * 5 for p in state.players)
     assert state.barriers == sorted(BOARD.barriers)
     assert state.colours == {"ana": "rouge", "bob": "bleu", "cid": "vert"}
-    assert [BOARD.tents[state.tents[p]].x for p in state.players] == [2, 10, 18]
+    assert [BOARD.tents[state.tents[p]].x for p in state.players] == [1, 9, 17]
 
 
 # Rule 2 ----------------------------------------------------------------------------------------
@@ -51,76 +51,80 @@ def test_rule_2_a_tie_that_repeats_is_thrown_again_until_settled() -> None:
 
 # Rule 3 ----------------------------------------------------------------------------------------
 def test_rule_3_counting_starts_on_the_start_line_point_in_front_of_the_tent() -> None:
-    # ana's tent (two players) enters at A7, the point (6, 0).
+    # ana's tent (two players) enters at A6, the point (5, 0), the middle of her lane's start line.
     state = throw(position({"ana": [], "bob": []}, NO_BARRIERS, dice=[1]), "ana")
-    assert destinations(state) == {(6, 0)}
-    state = throw(position({"ana": [], "bob": []}, NO_BARRIERS, dice=[3]), "ana")
-    assert destinations(state) == {(4, 0), (8, 0)}
+    assert destinations(state) == {(5, 0)}
+    state = throw(position({"ana": [], "bob": []}, NO_BARRIERS, dice=[2]), "ana")
+    assert destinations(state) == {(4, 0), (6, 0)}
     state = throw(position({"ana": [], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
-    assert destinations(state) == {(3, 0), (4, 1), (8, 1), (9, 0)}
+    assert destinations(state) == {(4, 2), (6, 2)}
 
 
 def test_rule_3_the_five_miners_in_a_tent_are_offered_once() -> None:
     state = throw(position({"ana": [], "bob": []}, NO_BARRIERS, dice=[1]), "ana")
     assert GAME.legal_actions(state, "ana") == [
-        Action(kind="deplacer", args={"mineur": 1, "destination": at(6, 0)})
+        Action(kind="deplacer", args={"mineur": 1, "destination": at(5, 0)})
     ]
     # Any miner still in the tent may be named.
-    state, events = play(state, "ana", "deplacer", mineur=4, destination=at(6, 0))
-    assert where(state, "ana", 4) == (6, 0)
-    assert texts(events)[0] == "Mineur 4 de ana sort de sa tente et va sur le point A7."
+    state, events = play(state, "ana", "deplacer", mineur=4, destination=at(5, 0))
+    assert where(state, "ana", 4) == (5, 0)
+    assert texts(events)[0] == "Mineur 4 de ana sort de sa tente et va sur le point A6."
 
 
 # Rule 4 ----------------------------------------------------------------------------------------
 def test_rule_4_forward_or_sideways_but_one_sideways_direction_per_throw() -> None:
-    state = throw(position({"ana": [(10, 0)], "bob": []}, NO_BARRIERS, dice=[5]), "ana")
+    # From the middle of row C: left then up the left path, or right then up the right one.
+    state = throw(position({"ana": [(5, 2)], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
     reach = destinations(state, miner=1)
-    assert (13, 2) in reach  # right, up the connector, right again
-    assert (7, 2) in reach  # left, up, left again
-    assert (11, 2) not in reach and (9, 2) not in reach  # would turn back sideways
-    assert reach == {(15, 0), (13, 2), (5, 0), (7, 2)}
+    assert (5, 4) not in reach  # back to the middle of row E would turn back sideways
+    assert reach == {(4, 5), (6, 5)}
+    state = throw(position({"ana": [(4, 0)], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
+    # Up then right along row C, or right along the start line then up: one direction each time.
+    assert destinations(state, miner=1) == {(4, 4), (6, 2)}
 
 
 def test_rule_4_never_backwards() -> None:
-    state = throw(position({"ana": [(0, 12)], "bob": []}, NO_BARRIERS, dice=[3]), "ana")
-    assert destinations(state, miner=1) == {(3, 12)}
-    state = throw(position({"ana": [(2, 10)], "bob": []}, NO_BARRIERS, dice=[6]), "ana")
-    # Left to the corner and up: turning right on the top row would change direction.
-    assert destinations(state, miner=1) == {(8, 10)}
+    # From row G's corner: along the row, up the lane's last point and into the camp.
+    state = throw(position({"ana": [(4, 6)], "bob": []}, NO_BARRIERS, dice=[3]), "ana")
+    assert destinations(state, miner=1) == {(11, 9)}
+    state = throw(position({"ana": [(6, 4)], "bob": []}, NO_BARRIERS, dice=[6]), "ana")
+    # Up the right path, left along row G, up to the camp and on to a door; going left on row E
+    # first leads up the left path, where turning right on row G would change direction.
+    assert destinations(state, miner=1) == {(10, 10), (11, 10), (12, 10)}
 
 
 # Rule 5 ----------------------------------------------------------------------------------------
 def test_rule_5_a_six_moves_then_the_same_miner_throws_again() -> None:
-    state = position({"ana": [(0, 2), (20, 2)], "bob": []}, NO_BARRIERS, dice=[6, 2])
+    state = position({"ana": [(4, 0), (6, 2)], "bob": []}, NO_BARRIERS, dice=[6, 2])
     state, events = play(state, "ana", "lancer")
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(6, 2))
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(4, 6))
     assert texts(events)[-1] == "Six ! ana relance pour son mineur 1."
     assert GAME.legal_actions(state, "ana") == [Action(kind="lancer")]
     assert GAME.legal_actions(state, "bob") == []
     state, events = play(state, "ana", "lancer")
     assert texts(events)[0] == "ana lance le dé pour son mineur 1 : 2."
     assert {m.miner for m in GAME.moves(state)} == {0}
-    assert destinations(state) == {(4, 2), (6, 4), (8, 2)}
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(6, 4))
+    assert destinations(state) == {(5, 7), (6, 6)}
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(5, 7))
     assert state.turn_player == "bob"
     with pytest.raises(IllegalAction):
         play(state, "ana", "lancer")
 
 
 def test_rule_5_another_miner_may_not_use_the_second_throw() -> None:
-    state = position({"ana": [(0, 2), (20, 2)], "bob": []}, NO_BARRIERS, dice=[6, 2])
+    state = position({"ana": [(4, 0), (6, 2)], "bob": []}, NO_BARRIERS, dice=[6, 2])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(6, 2))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(4, 6))
     state = throw(state, "ana")
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
-        play(state, "ana", "deplacer", mineur=2, destination=at(22, 2))
+        play(state, "ana", "deplacer", mineur=2, destination=at(6, 4))
     assert info.value.code == "bad_move"
     assert state.model_dump_json() == before
 
 
 def test_rule_5_a_six_that_ends_in_the_mine_ends_the_turn() -> None:
-    state = position({"ana": [(7, 12)], "bob": []}, NO_BARRIERS, dice=[6])
+    state = position({"ana": [(4, 5)], "bob": []}, NO_BARRIERS, dice=[6])
     state = throw(state, "ana")
     state, events = play(state, "ana", "deplacer", mineur=1, destination=BOARD.mine)
     assert where(state, "ana", 1) == MINE
@@ -133,107 +137,109 @@ def test_rule_5_a_six_that_ends_in_the_mine_ends_the_turn() -> None:
 
 # Rule 6 ----------------------------------------------------------------------------------------
 def test_rule_6_a_miner_passes_over_miners_of_any_colour() -> None:
-    state = position({"ana": [(2, 12), (3, 12)], "bob": [(4, 12)]}, NO_BARRIERS, dice=[3])
+    state = position({"ana": [(4, 6), (5, 6)], "bob": [(5, 7)]}, NO_BARRIERS, dice=[3])
     state = throw(state, "ana")
-    assert (5, 12) in destinations(state, miner=1)
+    assert (11, 9) in destinations(state, miner=1)
 
 
 # Rule 7 ----------------------------------------------------------------------------------------
 def test_rule_7_never_two_miners_on_one_point_so_not_on_ones_own() -> None:
-    state = position({"ana": [(2, 12), (4, 12)], "bob": []}, NO_BARRIERS, dice=[2])
+    state = position({"ana": [(4, 4), (4, 6)], "bob": []}, NO_BARRIERS, dice=[2])
     state = throw(state, "ana")
-    assert (4, 12) not in destinations(state, miner=1)
+    assert destinations(state, miner=1) == {(6, 4)}
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
-        play(state, "ana", "deplacer", mineur=1, destination=at(4, 12))
+        play(state, "ana", "deplacer", mineur=1, destination=at(4, 6))
     assert GAME.explain(info.value) == "Ce mineur ne peut pas aller là avec ce 2."
     assert state.model_dump_json() == before
 
 
 # Rule 8 ----------------------------------------------------------------------------------------
 def test_rule_8_landing_on_a_rival_sends_it_back_to_its_tent() -> None:
-    state = position({"ana": [(2, 12)], "bob": [(5, 12), (9, 12)]}, NO_BARRIERS, dice=[3])
+    # The lanes meet at the camp: from there on miners of every colour cross.
+    state = position({"ana": [(5, 7)], "bob": [(11, 10), (12, 10)]}, NO_BARRIERS, dice=[2])
     state = throw(state, "ana")
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(5, 12))
-    assert where(state, "ana", 1) == (5, 12)
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(11, 10))
+    assert where(state, "ana", 1) == (11, 10)
     assert where(state, "bob", 1) == "tente"
-    assert where(state, "bob", 2) == (9, 12)
+    assert where(state, "bob", 2) == (12, 10)
     assert "Mineur 1 de bob est renvoyé dans sa tente par ana !" in texts(events)
 
 
 def test_rule_8_a_miner_leaving_its_tent_can_hit_a_rival_on_the_start_line() -> None:
-    state = position({"ana": [], "bob": [(6, 0)]}, NO_BARRIERS, dice=[1])
+    state = position({"ana": [], "bob": [(5, 0)]}, NO_BARRIERS, dice=[1])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(6, 0))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(5, 0))
     assert where(state, "bob", 1) == "tente"
 
 
 # Rule 9 ----------------------------------------------------------------------------------------
 def test_rule_9_all_five_miners_may_be_out_at_once() -> None:
-    state = position({"ana": [(0, 12), (1, 12), (2, 2), (3, 2)], "bob": []}, NO_BARRIERS, dice=[1])
+    state = position({"ana": [(4, 6), (6, 6), (4, 2), (6, 2)], "bob": []}, NO_BARRIERS, dice=[1])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=5, destination=at(6, 0))
+    state, _ = play(state, "ana", "deplacer", mineur=5, destination=at(5, 0))
     assert "tente" not in [where(state, "ana", m) for m in range(1, 6)]
 
 
 # Rule 10 ---------------------------------------------------------------------------------------
 def test_rule_10_a_barrier_cannot_be_passed_only_reached_exactly() -> None:
-    # Four to the right would pass the barrier; to the left the row ends after two points.
-    state = position({"ana": [(2, 12)], "bob": []}, [(5, 12)], dice=[4])
+    # Row D's two barriers close both paths of the lane: a 4 would pass one or the other.
+    state = position({"ana": [(4, 2)], "bob": []}, [(4, 3), (6, 3)], dice=[4])
     state = throw(state, "ana")
     assert destinations(state, miner=1) == set()
-    state = position({"ana": [(2, 12)], "bob": []}, [(5, 12)], dice=[3])
+    state = position({"ana": [(4, 2)], "bob": []}, [(4, 3), (6, 3)], dice=[3])
     state = throw(state, "ana")
-    assert (5, 12) in destinations(state, miner=1)
+    assert destinations(state, miner=1) == {(6, 3)}
 
 
 def test_rule_10_a_barrier_with_a_miner_on_it_still_cannot_be_passed() -> None:
-    state = position({"ana": [(2, 12)], "bob": [(5, 12)]}, [(5, 12)], dice=[5])
+    state = position({"ana": [(4, 2)], "bob": [(6, 3)]}, [(4, 3), (6, 3)], dice=[5])
     state = throw(state, "ana")
     assert destinations(state, miner=1) == set()
 
 
 # Rule 11 ---------------------------------------------------------------------------------------
 def test_rule_11_a_miner_stays_on_a_barrier_then_may_move_it_when_leaving() -> None:
-    state = position({"ana": [(2, 12)], "bob": [(20, 2)]}, [(5, 12)], dice=[3, 1, 2])
+    state = position({"ana": [(4, 2)], "bob": [(16, 1)]}, [(4, 3)], dice=[1, 1, 2])
     state = throw(state, "ana")
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(5, 12))
-    assert "ana s'arrête sur la barrière du point M6." in texts(events)
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(4, 3))
+    assert "ana s'arrête sur la barrière du point D5." in texts(events)
     assert state.turn_player == "bob"
     state = throw(state, "bob")
-    state, _ = play(state, "bob", "deplacer", mineur=1, destination=at(21, 2))
+    state, _ = play(state, "bob", "deplacer", mineur=1, destination=at(16, 2))
     state = throw(state, "ana")
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(4, 5))
     assert state.phase == "barriere" and state.turn_player == "ana"
-    assert texts(events)[-1] == "ana quitte la barrière du point M6 : la déplacer ou la laisser ?"
+    assert texts(events)[-1] == "ana quitte la barrière du point D5 : la déplacer ou la laisser ?"
     offered = GAME.legal_actions(state, "ana")
     assert offered[0] == Action(kind="laisser")
     spots = {a.args["point"] for a in offered[1:]}
-    assert at(5, 12) not in spots  # where it is: that is « laisser »
-    assert at(7, 12) not in spots and at(21, 2) not in spots  # miners
+    assert at(4, 3) not in spots  # where it is: that is « laisser »
+    assert at(4, 5) not in spots and at(16, 2) not in spots  # miners
     assert not spots & BOARD.start_line and BOARD.mine not in spots
-    state, events = play(state, "ana", "barriere", point=at(21, 4))
-    assert texts(events)[0] == "ana déplace la barrière de M6 vers E22."
-    assert state.barriers == [at(21, 4)]
+    # Into bob's lane: a barrier may go anywhere free, in front of a rival too.
+    state, events = play(state, "ana", "barriere", point=at(16, 4))
+    assert texts(events)[0] == "ana déplace la barrière de D5 vers E17."
+    assert state.barriers == [at(16, 4)]
     assert state.turn_player == "bob"
 
 
 def test_rule_11_the_barrier_may_be_left_where_it_is() -> None:
-    state = position({"ana": [(5, 12)], "bob": []}, [(5, 12)], dice=[2])
+    state = position({"ana": [(4, 3)], "bob": []}, [(4, 3)], dice=[2])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(4, 5))
     state, events = play(state, "ana", "laisser")
-    assert state.barriers == [at(5, 12)]
-    assert texts(events)[0] == "ana laisse la barrière au point M6."
+    assert state.barriers == [at(4, 3)]
+    assert texts(events)[0] == "ana laisse la barrière au point D5."
 
 
 @pytest.mark.parametrize(
-    "spot", [(3, 0), (7, 12), (9, 12), MINE], ids=["ligne de départ", "mineur", "barrière", "mine"]
+    "spot", [(0, 0), (4, 5), (6, 3), MINE], ids=["ligne de départ", "mineur", "barrière", "mine"]
 )
 def test_rule_11_a_barrier_goes_only_on_a_free_point_off_the_start_line(spot: Where) -> None:
-    state = position({"ana": [(5, 12)], "bob": []}, [(5, 12), (9, 12)], dice=[2])
+    state = position({"ana": [(4, 3)], "bob": []}, [(4, 3), (6, 3)], dice=[2])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(4, 5))
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
         play(state, "ana", "barriere", point=point(spot))
@@ -242,116 +248,121 @@ def test_rule_11_a_barrier_goes_only_on_a_free_point_off_the_start_line(spot: Wh
 
 
 def test_rule_11_after_a_six_the_barrier_is_placed_before_the_second_throw() -> None:
-    state = position({"ana": [(5, 12)], "bob": []}, [(5, 12)], dice=[6, 1])
+    state = position({"ana": [(4, 3)], "bob": []}, [(4, 3)], dice=[6, 1])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
     with pytest.raises(IllegalAction) as info:
         play(state, "ana", "lancer")
     assert info.value.code == "barrier_pending"
-    state, _ = play(state, "ana", "barriere", point=at(0, 11))
+    state, _ = play(state, "ana", "barriere", point=at(20, 5))
     state, events = play(state, "ana", "lancer")
     assert texts(events) == ["ana lance le dé pour son mineur 1 : 1."]
-    assert destinations(state) == {(10, 12), (12, 12)}
+    assert destinations(state) == {(10, 10), (11, 10), (12, 10)}
 
 
 # Rule 12 ---------------------------------------------------------------------------------------
 def test_rule_12_a_rival_landing_on_the_barrier_takes_the_privilege() -> None:
-    state = position({"ana": [(5, 12)], "bob": [(2, 12)]}, [(5, 12)], dice=[3, 1, 1], turn="bob")
+    # ana waits on the camp's barrier; bob comes up his own lane and lands on it.
+    state = position({"ana": [(11, 9)], "bob": [(17, 7)]}, [(11, 9)], dice=[1, 1, 1], turn="bob")
     state = throw(state, "bob")
-    state, events = play(state, "bob", "deplacer", mineur=1, destination=at(5, 12))
+    state, events = play(state, "bob", "deplacer", mineur=1, destination=at(11, 9))
     assert where(state, "ana", 1) == "tente"
     assert "Mineur 1 de ana est renvoyé dans sa tente par bob !" in texts(events)
-    assert at(5, 12) in state.barriers
+    assert at(11, 9) in state.barriers
     # ana's turn: nothing to do about that barrier any more.
     state = throw(state, "ana")
     assert state.phase == "deplacer"
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(6, 0))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(5, 0))
     # bob leaves it and decides.
     state = throw(state, "bob")
-    state, _ = play(state, "bob", "deplacer", mineur=1, destination=at(6, 12))
+    state, _ = play(state, "bob", "deplacer", mineur=1, destination=at(11, 10))
     assert state.phase == "barriere" and state.turn_player == "bob"
 
 
 # Rule 13 ---------------------------------------------------------------------------------------
 def test_rule_13_when_every_miner_is_blocked_the_turn_is_lost() -> None:
     # ana's last miner stands between two barriers it cannot reach with a 3.
-    state = position(
-        {"ana": [(12, 6), "mine", "mine", "mine", "mine"], "bob": []}, [(11, 6), (13, 6)], dice=[3]
-    )
+    state = position({"ana": [(5, 2), "mine", "mine", "mine", "mine"], "bob": []}, [(4, 2), (6, 2)], dice=[3])
     state, events = play(state, "ana", "lancer")
     assert texts(events)[1] == "ana ne peut rien jouer avec ce 3 : tour perdu."
     assert state.turn_player == "bob" and state.phase == "lancer"
 
 
 def test_rule_13_a_blocked_six_gives_no_second_throw() -> None:
-    state = position({"ana": [(12, 6), *FOUR_IN], "bob": []}, [(11, 6), (13, 6)], dice=[6])
+    state = position({"ana": [(5, 2), *FOUR_IN], "bob": []}, [(4, 2), (6, 2)], dice=[6])
     state, events = play(state, "ana", "lancer")
     assert [e.kind for e in events] == ["lancer", "bloque", "tour"]
     assert state.turn_player == "bob"
 
 
 # Rule 14 ---------------------------------------------------------------------------------------
+# The mine has three doors (J11, J12, J13), all reached from the camp (I12).
+DOORS = {(10, 10), (11, 10), (12, 10)}
+LANE_TOPS = {(1, 7), (5, 7), (9, 7), (13, 7), (17, 7), (21, 7)}
+
+
 def test_rule_14_one_point_from_the_mine_a_one_goes_in_and_nothing_else() -> None:
-    state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[1]), "ana")
-    assert destinations(state) == {(12, 13)}
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[1]), "ana")
+    assert destinations(state) == {(11, 11)}
     # At the door, a miner does not step aside: it waits for its 1 or bounces.
     state = throw(
-        position({"ana": [(12, 12), (0, 12), MINE, MINE, MINE], "bob": []}, NO_BARRIERS, dice=[3]), "ana"
+        position({"ana": [(11, 10), (4, 6), MINE, MINE, MINE], "bob": []}, NO_BARRIERS, dice=[3]), "ana"
     )
-    assert destinations(state) == {(3, 12)}
+    assert destinations(state) == {(11, 9)}
 
 
 def test_rule_14_any_other_throw_touches_the_mine_and_bounces_back_by_the_excess() -> None:
-    state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
-    assert destinations(state) == {(10, 12), (14, 12)}
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[3]), "ana")
+    assert destinations(state) == {(11, 9)}
     assert all(m.bounce for m in GAME.moves(state))
-    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(10, 12))
-    assert texts(events)[0] == "Mineur 1 de ana touche la mine d'or et rebondit jusqu'à le point M11."
-    assert where(state, "ana", 1) == (10, 12)
+    state, events = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
+    assert texts(events)[0] == "Mineur 1 de ana touche la mine d'or et rebondit jusqu'à le point I12."
+    assert where(state, "ana", 1) == (11, 9)
+    # Three back: through a door and the camp to the top of any lane.
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[4]), "ana")
+    assert destinations(state) == LANE_TOPS
 
 
-def test_rule_14_a_two_bounces_back_onto_the_same_point() -> None:
-    state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[2]), "ana")
-    assert destinations(state) == {(12, 12)}
+def test_rule_14_a_two_bounces_back_onto_a_door() -> None:
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": []}, NO_BARRIERS, dice=[2]), "ana")
+    assert destinations(state) == DOORS
 
 
 def test_rule_14_a_bounce_that_meets_a_barrier_loses_the_turn() -> None:
-    # The middle barrier of the last row is still under the miner: the way back is barred.
-    state = position({"ana": [(12, 12), *FOUR_IN], "bob": []}, [(12, 12)], dice=[3])
+    # Every way back passes the camp: its barrier may be landed on, never passed.
+    state = position({"ana": [(11, 10), *FOUR_IN], "bob": []}, [(11, 9)], dice=[4])
     state, events = play(state, "ana", "lancer")
     assert [e.kind for e in events] == ["lancer", "bloque", "tour"]
-    state = position({"ana": [(12, 12), *FOUR_IN], "bob": []}, [(11, 12)], dice=[4])
-    state = throw(state, "ana")
-    assert destinations(state) == {(14, 12)}
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": []}, [(11, 9)], dice=[3]), "ana")
+    assert destinations(state) == {(11, 9)}
 
 
 def test_rule_14_a_bounce_onto_ones_own_miner_loses_the_turn() -> None:
-    # Miner 2 is boxed in by barriers; bouncing left ends on it, bouncing right meets a barrier.
-    state = position(
-        {"ana": [(12, 12), (10, 12), "mine", "mine", "mine"], "bob": []}, [(9, 12), (13, 12)], dice=[4]
-    )
+    # Miner 2 waits on the camp and cannot use a 3 itself; the bounce of miner 1 would end on it.
+    state = position({"ana": [(11, 10), (11, 9), "mine", "mine", "mine"], "bob": []}, NO_BARRIERS, dice=[3])
     state, events = play(state, "ana", "lancer")
     assert [e.kind for e in events] == ["lancer", "bloque", "tour"]
 
 
 def test_rule_14_a_bounce_onto_a_rival_sends_it_home() -> None:
-    state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": [(14, 12)]}, NO_BARRIERS, dice=[4]), "ana")
-    assert destinations(state) == {(10, 12), (14, 12)}
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(14, 12))
-    assert where(state, "ana", 1) == (14, 12)
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": [(11, 9)]}, NO_BARRIERS, dice=[3]), "ana")
+    assert destinations(state) == {(11, 9)}
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
+    assert where(state, "ana", 1) == (11, 9)
     assert where(state, "bob", 1) == "tente"
 
 
 def test_rule_14_no_bounce_while_another_miner_can_use_the_throw() -> None:
     state = throw(
-        position({"ana": [(12, 12), (0, 12), *FOUR_IN[:3]], "bob": []}, NO_BARRIERS, dice=[4]), "ana"
+        position({"ana": [(11, 10), (4, 6), *FOUR_IN[:3]], "bob": []}, NO_BARRIERS, dice=[4]), "ana"
     )
-    assert destinations(state) == {(4, 12)}
+    # Miner 2 reaches the two free doors; miner 1 stays at its own.
+    assert destinations(state) == {(10, 10), (12, 10)}
 
 
 # Rule 15 ---------------------------------------------------------------------------------------
 def test_rule_15_the_fifth_miner_in_the_mine_wins() -> None:
-    state = throw(position({"ana": [(12, 12), *FOUR_IN], "bob": [(2, 3)]}, dice=[1]), "ana")
+    state = throw(position({"ana": [(11, 10), *FOUR_IN], "bob": [(16, 1)]}, dice=[1]), "ana")
     state, events = play(state, "ana", "deplacer", mineur=1, destination=BOARD.mine)
     assert state.over and state.winners == ["ana"]
     assert texts(events)[-1] == "ana a amené ses cinq mineurs à la mine d'or et gagne la partie !"

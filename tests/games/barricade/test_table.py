@@ -23,17 +23,17 @@ def refused(state: BarricadeState, player: str, action: Action) -> str:
 
 
 def test_bad_actions_are_refused_in_french_and_change_nothing() -> None:
-    state = position({"ana": [(2, 12)], "bob": []}, [(5, 12)], dice=[3])
+    state = position({"ana": [(4, 2)], "bob": []}, [(4, 3)], dice=[3])
     assert refused(state, "bob", Action(kind="lancer")) == "Ce n'est pas ton tour."
-    move = Action(kind="deplacer", args={"mineur": 1, "destination": at(5, 12)})
+    move = Action(kind="deplacer", args={"mineur": 1, "destination": at(6, 3)})
     assert refused(state, "ana", move) == "Lance d'abord le dé."
     assert refused(state, "ana", Action(kind="laisser")) == "Tu n'as pas de barrière à déplacer."
     assert refused(state, "ana", Action(kind="danser")) == "Action inconnue ici."
     state = throw(state, "ana")
     assert refused(state, "ana", Action(kind="lancer")) == "Le dé est déjà lancé : déplace un mineur."
-    bad_miner = Action(kind="deplacer", args={"mineur": 6, "destination": at(5, 12)})
+    bad_miner = Action(kind="deplacer", args={"mineur": 6, "destination": at(6, 3)})
     assert refused(state, "ana", bad_miner) == "Il n'y a pas de mineur n° 6 (de 1 à 5)."
-    too_far = Action(kind="deplacer", args={"mineur": 1, "destination": at(6, 12)})
+    too_far = Action(kind="deplacer", args={"mineur": 1, "destination": at(6, 4)})
     assert refused(state, "ana", too_far) == "Ce mineur ne peut pas aller là avec ce 3."
     state, _ = GAME.apply(state, "ana", move, 0)
     assert (
@@ -43,16 +43,16 @@ def test_bad_actions_are_refused_in_french_and_change_nothing() -> None:
 
 
 def test_numbered_destinations_follow_the_legal_moves() -> None:
-    state = throw(position({"ana": [(2, 12)], "bob": []}, [], dice=[3]), "ana")
+    state = throw(position({"ana": [(4, 6)], "bob": []}, [], dice=[3]), "ana")
     numbered = numbered_destinations(state)
     assert [d.number for d in numbered] == list(range(1, len(numbered) + 1))
     assert [d.action for d in numbered] == GAME.legal_actions(state, "ana")
-    assert {(d.miner, BOARD.label(d.point)) for d in numbered} == {(1, "M6"), (2, "A5"), (2, "A9")}
+    assert {(d.miner, BOARD.label(d.point)) for d in numbered} == {(1, "I12"), (2, "B5"), (2, "B7")}
     assert numbered_destinations(position({"ana": [], "bob": []})) == []
 
 
 def test_a_player_leaving_on_their_turn_takes_their_miners_off_and_the_next_plays() -> None:
-    state = position({"ana": [(2, 12)], "bob": [(3, 12)], "cid": [(4, 12)]}, [], dice=[2], turn="bob")
+    state = position({"ana": [(0, 2)], "bob": [(8, 2)], "cid": [(16, 2)]}, [], dice=[2], turn="bob")
     state = throw(state, "bob")
     state, events = GAME.apply(state, "bob", Action(kind="quitter"), 0)
     assert "bob" not in state.miners and state.players == ["ana", "cid"]
@@ -68,30 +68,30 @@ def test_a_player_leaving_out_of_turn_does_not_change_whose_turn_it_is() -> None
 
 
 def test_a_pending_barrier_stays_where_it_is_when_its_player_leaves() -> None:
-    state = position({"ana": [(5, 12)], "bob": [], "cid": []}, [(5, 12)], dice=[2])
+    state = position({"ana": [(0, 3)], "bob": [], "cid": []}, [(0, 3)], dice=[2])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(0, 5))
     state, _ = GAME.apply(state, "ana", Action(kind="quitter"), 0)
-    assert state.barriers == [at(5, 12)] and state.turn_player == "bob" and state.phase == "lancer"
+    assert state.barriers == [at(0, 3)] and state.turn_player == "bob" and state.phase == "lancer"
 
 
 def test_the_last_player_at_the_table_wins() -> None:
-    state = position({"ana": [(2, 12)], "bob": [(3, 12)]})
+    state = position({"ana": [(4, 2)], "bob": [(16, 2)]})
     state, events = GAME.apply(state, "ana", Action(kind="quitter"), 0)
     assert state.over and state.winners == ["bob"]
     assert GAME.describe(events[-1]) == "bob reste seul à la table et gagne la partie."
 
 
 def test_the_state_goes_to_json_and_back_mid_move() -> None:
-    state = position({"ana": [(5, 12)], "bob": [(8, 2)]}, [(5, 12)], dice=[6])
+    state = position({"ana": [(4, 3)], "bob": [(16, 2)]}, [(4, 3)], dice=[6])
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
     assert GAME.load(state.model_dump_json()) == state
     assert GAME.load(json.loads(state.model_dump_json())).phase == "barriere"
 
 
 def test_the_summary_says_who_plays_and_how_far_each_is() -> None:
-    state = position({"ana": [(2, 12), "mine"], "bob": []})
+    state = position({"ana": [(4, 2), "mine"], "bob": []})
     assert GAME.summary(state, {"ana": "Arthur"}).splitlines() == [
         "Arthur (rouge) : 1 à la mine, 3 sous la tente, 1 en route",
         "bob (bleu) : 0 à la mine, 5 sous la tente, 0 en route",
@@ -106,15 +106,15 @@ def run_cli(args: list[str], script: str) -> list[dict[str, object]]:
 
 
 def test_the_local_runner_plays_a_scripted_game_in_json() -> None:
-    # Order throws: ana 5, bob 2. Then ana throws 3 from her tent (A7), bob a 1 from his (A19).
+    # Order throws: ana 5, bob 2. Then ana throws 3 from her tent (A6), bob a 1 from his (A18).
     # Points are given by number or by their name on the picture.
     script = "\n".join(
         [
             "bob lancer",
             "ana lancer",
-            f"ana deplacer 1 {at(4, 0)}",
+            f"ana deplacer 1 {at(4, 1)}",
             "bob lancer",
-            "bob deplacer mineur=2 destination=A19",
+            "bob deplacer mineur=2 destination=A18",
         ]
     )
     records = run_cli(["--players", "ana,bob", "--json", "--dice", "5,2,3,1"], script)
@@ -124,7 +124,7 @@ def test_the_local_runner_plays_a_scripted_game_in_json() -> None:
     assert events[4:] == ["lancer", "deplacement", "tour", "lancer", "deplacement", "tour", None]
     final = records[-1]["state"]
     assert isinstance(final, dict)
-    assert final["miners"]["ana"][0] == at(4, 0) and final["miners"]["bob"][1] == at(18, 0)
+    assert final["miners"]["ana"][0] == at(4, 1) and final["miners"]["bob"][1] == at(17, 0)
 
 
 def test_the_local_runner_plays_a_random_game_to_its_end() -> None:
@@ -150,12 +150,30 @@ def test_the_local_runner_speaks_french() -> None:
 
 
 def test_barrier_spots_come_by_row_each_small_enough_for_one_menu() -> None:
-    state = position({"ana": [(5, 12)], "bob": [(8, 2)]}, [(5, 12)], dice=[2])
+    state = position({"ana": [(4, 3)], "bob": [(16, 2)]}, [(4, 3)], dice=[2])
     assert barrier_spots_by_row(state) == {}
     state = throw(state, "ana")
-    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(7, 12))
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(4, 5))
     rows = barrier_spots_by_row(state)
     assert "A" not in rows and all(len(spots) <= 25 for spots in rows.values())
-    assert at(8, 2) not in rows["C"] and at(7, 12) not in rows["M"] and at(5, 12) not in rows["M"]
+    assert at(16, 2) not in rows["C"] and at(4, 5) not in rows["F"] and at(4, 3) not in rows["D"]
     offered = {a.args["point"] for a in GAME.legal_actions(state, "ana") if a.kind == "barriere"}
     assert {p for spots in rows.values() for p in spots} == offered
+
+
+def test_a_throw_leaving_one_move_names_it_for_the_table_to_play() -> None:
+    # At the door with a 1 and nothing else to move: into the mine is the only move.
+    state = throw(position({"ana": [(11, 10), "mine", "mine", "mine", "mine"], "bob": []}, [], dice=[1]), "ana")
+    assert GAME.forced_action(state) == ("ana", Action(kind="deplacer", args={"mineur": 1, "destination": BOARD.mine}))
+    # apply never plays it by itself: the table waits for the move until someone applies it.
+    assert state.phase == "deplacer" and state.miners["ana"][0] == at(11, 10)
+
+
+def test_no_move_is_forced_while_there_is_a_choice_or_a_throw_to_make() -> None:
+    waiting = position({"ana": [(11, 10), "mine", "mine", "mine", "mine"], "bob": []}, [], dice=[2])
+    assert GAME.forced_action(waiting) is None  # the throw is the player's own
+    two_ways = throw(position({"ana": [], "bob": []}, [], dice=[2]), "ana")
+    assert len(GAME.legal_actions(two_ways, "ana")) == 2 and GAME.forced_action(two_ways) is None
+    state = throw(position({"ana": [(4, 3)], "bob": []}, [(4, 3)], dice=[6]), "ana")
+    state, _ = play(state, "ana", "deplacer", mineur=1, destination=at(11, 9))
+    assert state.phase == "barriere" and GAME.forced_action(state) is None

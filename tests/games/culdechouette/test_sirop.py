@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Event
+import pytest
+
+from games.core import Event, IllegalAction
 from games.culdechouette import GAME
 from games.culdechouette.state import CulState
 
@@ -149,3 +151,103 @@ def test_the_bets_window_offers_the_announcements_to_the_others_only() -> None:
     offered = {a.kind for a in GAME.legal_actions(state, "bob")}
     assert offered == {"beau_sirop", "couche_sirop", "file_sirop", "oiseau"}
     assert GAME.legal_actions(state, "ana") == []
+
+
+# --- bets on birds: a bird names a value of the siroted die (Linotte 1 … Chouette 6) ---------------
+
+
+@BOTH
+def test_a_bird_that_the_die_shows_pays_25_when_claimed_and_keeps_the_stake(negatives: bool) -> None:
+    # ana's Chouette de 4 (4-1-4): bob bets on the 3 (Fauvette), cid on the 4 (Beau-Sirop); the die is 3
+    state, _ = siroting(4, 1, 4, 3, negatives=negatives)
+    state, events = act(state, "bob", "oiseau", 100, nom="Fauvette")
+    assert said(events) == ["bob : « Fauvette ! » (5 points sur le 3)"] and deltas(events) == {}
+    state, events = act(state, "cid", "beau_sirop", 100)
+    assert said(events)[0] == "cid : « Beau-Sirop ! » (5 points sur le 4)"
+    state, events = act(state, "ana", "lancer", 300)
+    assert "ana relance un dé : 3 → 4-3-4. Sirotage raté." in said(events)
+    assert deltas(events) == {"cid": -5, "ana": -16}
+    assert (
+        "bob gagne son pari « Fauvette ! » sur le 3 : « Sirop Gagnant ! » avant le lancer suivant "
+        "pour encaisser 25 points." in said(events)
+    )
+    assert "cid perd son pari « Beau-Sirop ! » : -5 (total 95)" in said(events)
+    assert state.claims == ["bob"]
+    assert any(a.kind == "sirop_gagnant" for a in GAME.legal_actions(state, "bob"))
+    state, events = act(state, "bob", "sirop_gagnant", 400)
+    assert deltas(events) == {"bob": 25} and state.scores["bob"] == 125
+    assert "bob encaisse son Sirop Gagnant : +25 (total 125)" in said(events)
+
+
+def test_a_won_bird_not_claimed_before_the_next_throw_pays_nothing_and_is_no_bevue() -> None:
+    state, _ = siroting(6, 6, 2, 5, 1, 1)
+    state, _ = act(state, "bob", "oiseau", 100, nom="Bergeronnette")
+    state, _ = act(state, "cid", "couche_sirop", 100)
+    state, events = act(state, "ana", "lancer", 200)
+    assert state.claims == ["bob"] and "bob" not in deltas(events)
+    state, events = act(state, "bob", "lancer", 300)  # bob's own chouettes: the claim is gone
+    assert state.claims == [] and deltas(events) == {}
+    assert state.scores["bob"] == 100  # the stake was not lost either
+    state, events = act(state, "bob", "sirop_gagnant", 400)
+    assert bevues(events) == [("bob", "sirop_gagnant_sans_pari")]
+
+
+@BOTH
+def test_a_bird_the_die_does_not_show_costs_its_stake(negatives: bool) -> None:
+    state, _ = siroting(2, 2, 5, 6, negatives=negatives)
+    state, _ = act(state, "bob", "oiseau", 100, nom="Linotte")
+    state, _ = act(state, "cid", "oiseau", 100, nom="Chouette")
+    state, events = act(state, "ana", "lancer", 200)
+    assert deltas(events) == {"bob": -5, "ana": -4}
+    assert "bob perd son pari « Linotte ! » : -5 (total 95)" in said(events)
+    assert state.claims == ["cid"]
+
+
+def test_the_siroted_chouettes_own_bird_is_a_bevue_even_when_the_die_shows_it() -> None:
+    state, _ = siroting(5, 5, 2, 5)
+    state, events = act(state, "bob", "oiseau", 100, nom="Bergeronnette")
+    assert bevues(events) == [("bob", "oiseau")] and deltas(events) == {"bob": -10}
+    assert "Bévue de bob : annoncer l'oiseau de la Chouette sirotée au lieu de « Beau-Sirop ! »." in said(
+        events
+    )
+    state, _ = act(state, "cid", "file_sirop", 100)
+    state, events = act(state, "ana", "lancer", 200)
+    assert "Sirotage réussi !" in " ".join(said(events))
+    assert state.claims == [] and deltas(events) == {"ana": 90}
+
+
+def test_without_negatives_a_bird_below_5_points_is_a_bevue_back_to_zero_and_void() -> None:
+    state, _ = siroting(4, 4, 1, 3, negatives=False, scores={"ana": 40, "bob": 4, "cid": 40})
+    state, events = act(state, "bob", "oiseau", 100, nom="Fauvette")
+    assert bevues(events) == [("bob", "pari_sans_points")] and state.scores["bob"] == 0
+    state, _ = act(state, "cid", "couche_sirop", 100)
+    state, events = act(state, "ana", "lancer", 200)  # the die shows the 3 bob named
+    assert state.claims == [] and "bob" not in deltas(events)
+    _state, events = act(state, "bob", "sirop_gagnant", 300)
+    assert bevues(events) == [("bob", "sirop_gagnant_sans_pari")]
+
+
+def test_with_negatives_a_bird_below_5_points_is_a_bet_like_any_other() -> None:
+    state, _ = siroting(4, 4, 1, 2, scores={"ana": 40, "bob": 3, "cid": 40})
+    state, events = act(state, "bob", "oiseau", 100, nom="Fauvette")
+    assert bevues(events) == []
+    state, _ = act(state, "cid", "couche_sirop", 100)
+    state, events = act(state, "ana", "lancer", 200)
+    assert deltas(events) == {"bob": -5, "ana": -16} and state.scores["bob"] == -2
+
+
+def test_an_unknown_bird_is_refused_with_the_birds_to_choose_from() -> None:
+    state, _ = siroting(4, 4, 1)
+    refused(state, "bob", "oiseau", "bad_bird", 100, nom="Pingouin")
+    refused(begin(), "bob", "oiseau", "bad_bird", 100, nom="Pingouin")
+    with pytest.raises(IllegalAction) as info:
+        act(state, "bob", "oiseau", 100, nom="Pingouin")
+    assert GAME.explain(info.value) == (
+        "Oiseau inconnu : annonce l'un de Linotte, Alouette, Fauvette, Mouette, Bergeronnette, Chouette."
+    )
+
+
+def test_the_bets_offer_every_bird_but_the_siroted_chouettes_own() -> None:
+    state, _ = siroting(4, 4, 2)
+    birds = [a.args["nom"] for a in GAME.legal_actions(state, "bob") if a.kind == "oiseau"]
+    assert birds == ["Linotte", "Alouette", "Fauvette", "Bergeronnette", "Chouette"]

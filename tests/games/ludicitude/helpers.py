@@ -24,8 +24,8 @@ def event(events: list[Event], kind: str) -> dict[str, object]:
 
 
 # ana sets aside a stack, a double rabbit and the clapier pour 2; then a rabbit and the clapier
-# pour 4; then a last rabbit: all seven dice aside, worth (10 + 2 + 1 + 1) x 4 = 56.
-ALL_ASIDE = [1, 1, 2, 2, 3, 4, 6, 1, 4, 6, 1]
+# pour 3; then a last rabbit: all seven dice aside, worth (10 + 2 + 1 + 1) x 3 = 42.
+ALL_ASIDE = [1, 1, 2, 2, 3, 4, 6, 1, 3, 6, 1]
 
 
 def every_die_aside(then: list[int]) -> LudicitudeState:
@@ -34,7 +34,7 @@ def every_die_aside(then: list[int]) -> LudicitudeState:
     state, _ = act(state, "ana", "tout_relancer")
     state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=4)
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
     state, _ = act(state, "ana", "relancer")
     state, _ = act(state, "ana", "ecarter", lapins=1)
     return state

@@ -7,18 +7,18 @@ from games.ludicitude import GAME, LudicitudeState, value_left
 
 from .helpers import act, event, every_die_aside, kinds, start
 
-# ana: stack + double rabbit + clapier 3, then a rabbit; she stops with 2 dice on the table.
-ANA_STOPS = [1, 1, 2, 3, 4, 6, 6, 1, 4, 6]
+# ana: stack + double rabbit + clapier 2, then a rabbit; she stops with 2 dice on the table.
+ANA_STOPS = [1, 1, 2, 2, 4, 6, 6, 1, 4, 6]
 
 
 def after_ana_stops(extra: list[int]) -> tuple[LudicitudeState, list[Event]]:
     state = start(ANA_STOPS + extra)
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
     state, _ = act(state, "ana", "ecarter", lapins=1)
     state, events = act(state, "ana", "arreter")
-    assert GAME.scores(state)["ana"] == 39
+    assert GAME.scores(state)["ana"] == 26
     return state, events
 
 
@@ -27,35 +27,36 @@ def test_the_next_player_is_offered_the_situation_with_its_value() -> None:
     assert event(events, "tour") == {
         "joueur": "bob",
         "reprise_possible": True,
-        "situation": "1 pile, 1 lapin, 1 double lapin, clapiers 3",
-        "valeur_laissee": 39,
+        "situation": "1 pile, 1 lapin, 1 double lapin, clapiers 2",
+        "valeur_laissee": 26,
         "des_a_lancer": 2,
     }
-    assert value_left(state) == 39
+    assert value_left(state) == 26
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
-    assert GAME.view(state, "bob")["valeur_laissee"] == 39
+    assert GAME.view(state, "bob")["valeur_laissee"] == 26
     assert GAME.describe(events[-1]) == (
-        "À bob : reprendre la situation laissée (1 pile, 1 lapin, 1 double lapin, clapiers 3, vaut 39 "
+        "À bob : reprendre la situation laissée (1 pile, 1 lapin, 1 double lapin, clapiers 2, vaut 26 "
         "points, 2 dés à lancer) ou lancer les 7 dés."
     )
 
 
 def test_taking_over_throws_only_the_dice_not_set_aside_and_builds_on_them() -> None:
-    state, _ = after_ana_stops([1, 5])
+    state, _ = after_ana_stops([1, 3])
     state, events = act(state, "bob", "reprendre")
-    assert kinds(events) == ["reprise", "lancer"] and state.table == [1, 5]
-    state, _ = act(state, "bob", "ecarter", lapins=1, clapier=5)
+    assert kinds(events) == ["reprise", "lancer"] and state.table == [1, 3]
+    # ana's pile holds the 2: bob's 3 goes on it
+    state, _ = act(state, "bob", "ecarter", lapins=1, clapier=3)
     state, events = act(state, "bob", "arreter")
-    assert event(events, "marque")["points"] == (10 + 1 + 2 + 1) * 5
-    assert GAME.scores(state) == {"ana": 39, "bob": 70}
+    assert event(events, "marque")["points"] == (10 + 1 + 2 + 1) * 3
+    assert GAME.scores(state) == {"ana": 26, "bob": 42}
 
 
 def test_taking_over_and_throwing_no_rabbit_loses_the_turn() -> None:
     state, _ = after_ana_stops([4, 6])
     state, events = act(state, "bob", "reprendre")
     assert kinds(events) == ["reprise", "lancer", "perdu", "tour"]
-    assert event(events, "perdu")["points"] == 39
-    assert GAME.scores(state) == {"ana": 39, "bob": 0}
+    assert event(events, "perdu")["points"] == 26
+    assert GAME.scores(state) == {"ana": 26, "bob": 0}
 
 
 def test_throwing_all_seven_starts_from_nothing() -> None:
@@ -66,15 +67,15 @@ def test_throwing_all_seven_starts_from_nothing() -> None:
 
 
 def test_the_previous_players_carrots_come_back_to_be_thrown() -> None:
-    state = start([1, 1, 2, 3, 6, 6, 6, 6, 6, 6, 1, 2, 4, 5, 5, 5, 5])
+    state = start([1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 1, 2, 4, 5, 5, 5, 5])
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
     state, _ = act(state, "ana", "relancer")
     state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1)
     state, _ = act(state, "ana", "arreter")
-    # left: 1 rabbit, 1 double rabbit, clapier 3; the remembered 12 went with ana's score
-    assert value_left(state) == 9 and GAME.scores(state)["ana"] == (12 + 3) * 3
+    # left: 1 rabbit, 1 double rabbit, clapier 2; the remembered 12 went with ana's score
+    assert value_left(state) == 6 and GAME.scores(state)["ana"] == (12 + 3) * 2
     state, events = act(state, "bob", "reprendre")
     assert len(event(events, "lancer")["faces"]) == 4  # the 4 from ana's table and her 3 carrots
 
@@ -82,10 +83,10 @@ def test_the_previous_players_carrots_come_back_to_be_thrown() -> None:
 def test_a_situation_with_every_die_aside_is_taken_over_by_throwing_its_rabbits_again() -> None:
     state = every_die_aside([1, 1, 2, 6, 6])
     state, events = act(state, "ana", "arreter")
-    assert event(events, "tour")["des_a_lancer"] == 5 and value_left(state) == 56
+    assert event(events, "tour")["des_a_lancer"] == 5 and value_left(state) == 42
     state, events = act(state, "bob", "reprendre")
     assert kinds(events) == ["reprise", "memorise", "lancer"]
     assert state.memorised == 14 and state.table == [1, 1, 2, 6, 6]
     state, _ = act(state, "bob", "ecarter", lapins=2, doubles=1)
     state, events = act(state, "bob", "arreter")
-    assert event(events, "marque")["points"] == (14 + 10 + 2) * 4
+    assert event(events, "marque")["points"] == (14 + 10 + 2) * 3

@@ -14,12 +14,12 @@ from .helpers import act, event, kinds, start
 
 
 def test_reaching_the_target_wins_at_once() -> None:
-    state = start([1, 1, 2, 3, 4, 6, 6, 1, 4, 6])
+    state = start([1, 1, 2, 2, 4, 6, 6, 1, 3, 6])
     state.scores["ana"] = 300
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1)
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
     state, events = act(state, "ana", "arreter")
     assert kinds(events) == ["marque", "victoire"]
     assert state.over and state.winners == ["ana"] and GAME.scores(state)["ana"] == 339
@@ -31,23 +31,23 @@ def test_reaching_the_target_wins_at_once() -> None:
 
 
 def test_just_under_the_target_does_not_win() -> None:
-    state = start([1, 3, 6, 6, 6, 6, 6], objectif=10)
-    state.scores["ana"] = 4
+    state = start([1, 2, 6, 6, 6, 6, 6], objectif=10)
+    state.scores["ana"] = 7
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=2)
     state, _ = act(state, "ana", "arreter")
-    assert not state.over and GAME.scores(state)["ana"] == 7
+    assert not state.over and GAME.scores(state)["ana"] == 9
 
 
 def test_the_player_whose_turn_it_is_leaves_and_the_next_one_plays_with_the_dice_left() -> None:
-    state = start([1, 1, 2, 3, 4, 6, 6], players=("ana", "bob", "cid"))
+    state = start([1, 1, 2, 2, 4, 6, 6], players=("ana", "bob", "cid"))
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, events = act(state, "ana", "quitter")
     assert kinds(events) == ["depart", "tour"]
     assert state.players == ["bob", "cid"] and "ana" not in GAME.scores(state)
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
-    assert event(events, "tour")["valeur_laissee"] == 36 and state.dice_count() == 7
+    assert event(events, "tour")["valeur_laissee"] == 24 and state.dice_count() == 7
 
 
 def test_someone_earlier_in_the_order_leaves_and_the_turn_stays_with_its_player() -> None:
@@ -126,12 +126,16 @@ def test_a_refused_set_aside_says_why_and_changes_nothing(
 def test_the_choices_offered_are_exactly_the_set_asides_the_rules_accept() -> None:
     rng = random.Random(4)
     for _ in range(150):
-        faces = [rng.randint(1, 6) for _ in range(rng.randint(1, 7))]
+        pile = [2, 3, 4, 5][: rng.randint(0, 4)]  # a pile as play builds it: 2, then 3, 4, 5
+        faces = [rng.randint(1, 6) for _ in range(rng.randint(1, 7 - len(pile)))]
         if not any(f in (1, 2) for f in faces):
             continue
         state = start(faces + [6] * (7 - len(faces)))
-        state.situation.clapiers = [rng.choice([2, 3, 4])] if rng.random() < 0.5 else []
         state, _ = act(state, "ana", "tout_relancer")
+        # the throw showed ``faces``; the pile and some carrots lie aside from earlier throws
+        state.table = sorted(faces)
+        state.situation.clapiers = list(pile)
+        state.carrots = 7 - len(faces) - len(pile)
         offered = GAME.legal_actions(state, "ana")
         assert len(offered) == len({str(a) for a in offered})
         accepted = []
@@ -146,19 +150,20 @@ def test_the_choices_offered_are_exactly_the_set_asides_the_rules_accept() -> No
 
 
 def test_the_choices_are_few_enough_as_two_selects() -> None:
-    # the worst throw offers 41 choices: too many for one select, so the table splits them
-    worst = [1, 1, 1, 2, 2, 2, 3]
-    assert len(choices(worst, Situation())) == 41
+    # the worst throw offers 34 choices: too many for one select, so the table splits them
+    worst = [1, 1, 1, 2, 2, 2, 2]
+    assert len(choices(worst, Situation())) == 34
     limits = bounds(worst, Situation())
-    assert (limits.lapins, limits.doubles, limits.clapiers) == (3, 3, [0, 2, 3])
+    assert (limits.lapins, limits.doubles, limits.clapiers) == (3, 4, [0, 2])
     largest_rabbits_select = 0
-    for size in range(1, 8):
-        for faces in itertools.combinations_with_replacement(range(1, 7), size):
-            limits = bounds(list(faces), Situation())
-            largest_rabbits_select = max(
-                largest_rabbits_select, (limits.lapins + 1) * (limits.doubles + 1) - 1
-            )
-            assert len(limits.clapiers) <= 5
+    for pile in ([], [2], [2, 3], [2, 3, 4], [2, 3, 4, 5]):
+        for size in range(1, 8 - len(pile)):
+            for faces in itertools.combinations_with_replacement(range(1, 7), size):
+                limits = bounds(list(faces), Situation(clapiers=pile))
+                largest_rabbits_select = max(
+                    largest_rabbits_select, (limits.lapins + 1) * (limits.doubles + 1) - 1
+                )
+                assert len(limits.clapiers) <= 2  # none, or the next step of the pile
     assert largest_rabbits_select == 19
 
 

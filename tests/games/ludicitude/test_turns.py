@@ -52,21 +52,21 @@ def test_a_first_throw_without_rabbit_passes_the_turn_with_nothing_left() -> Non
 
 
 def test_at_least_one_rabbit_must_be_set_aside_and_stopping_comes_after() -> None:
-    state = start([1, 3, 4, 5, 6, 6, 6])
+    state = start([1, 2, 4, 5, 6, 6, 6])
     state, _ = act(state, "ana", "tout_relancer")
     assert {a.kind for a in GAME.legal_actions(state, "ana")} == {"ecarter"}
     for kind, args, code in [
-        ("ecarter", {"lapins": 0, "clapier": 3}, "pas_de_lapin"),
+        ("ecarter", {"lapins": 0, "clapier": 2}, "pas_de_lapin"),
         ("arreter", {}, "ecarter_d_abord"),
         ("relancer", {}, "ecarter_d_abord"),
     ]:
         with pytest.raises(IllegalAction) as info:
             GAME.apply(state, "ana", Action(kind=kind, args=args), 0)
         assert info.value.code == code
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=5)
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=2)
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer"), Action(kind="arreter")]
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == 5
+    assert event(events, "marque")["points"] == 2
 
 
 def test_only_two_1s_of_the_same_throw_stack_and_double_rabbits_never_do() -> None:
@@ -82,7 +82,7 @@ def test_only_two_1s_of_the_same_throw_stack_and_double_rabbits_never_do() -> No
 
 
 def test_one_clapier_per_throw_in_rising_order_and_the_2_serves_either_way() -> None:
-    state = start([1, 2, 2, 3, 3, 5, 6, 1, 2, 3, 4])
+    state = start([1, 2, 2, 3, 3, 5, 6, 1, 2, 3, 2])
     state, _ = act(state, "ana", "tout_relancer")
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "ecarter", lapins=1, doubles=2, clapier=2)
@@ -90,24 +90,24 @@ def test_one_clapier_per_throw_in_rising_order_and_the_2_serves_either_way() -> 
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "ecarter", lapins=1, clapier=4)
     assert info.value.code == "clapier_absent"
-    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=3)
-    assert state.situation.clapiers == [3] and state.table == [2, 3, 5, 6]
+    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=2)
+    assert state.situation.clapiers == [2] and state.table == [3, 3, 5, 6]
     state, _ = act(state, "ana", "relancer")
-    assert state.table == [1, 2, 3, 4]
-    for clapier in (2, 3):
-        with pytest.raises(IllegalAction) as info:
-            act(state, "ana", "ecarter", lapins=1, clapier=clapier)
-        assert info.value.code == "clapier_ordre"
-    offered = {a.args["clapier"] for a in GAME.legal_actions(state, "ana")}
-    assert offered == {0, 4}
-    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=4)
-    assert state.situation.clapiers == [3, 4] and turn_points(state) == (1 + 2 + 1 + 2) * 4
+    assert state.table == [1, 2, 2, 3]
+    # the 2 already lies on the pile: another 2 is only a double rabbit now
+    with pytest.raises(IllegalAction) as info:
+        act(state, "ana", "ecarter", lapins=1, clapier=2)
+    assert info.value.code == "clapier_ordre"
+    offered = {(a.args["doubles"], a.args["clapier"]) for a in GAME.legal_actions(state, "ana")}
+    assert {c for _, c in offered} == {0, 3} and (2, 3) in offered
+    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=2, clapier=3)
+    assert state.situation.clapiers == [2, 3] and turn_points(state) == (1 + 2 + 1 + 2 + 2) * 3
 
 
 def test_only_carrots_sets_them_aside_remembers_the_rabbits_and_throws_the_rabbit_dice() -> None:
-    state = start([1, 1, 2, 3, 6, 6, 6, 6, 6, 6, 1, 2, 4])
+    state = start([1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 1, 2, 3])
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "carottes"]
     assert event(events, "carottes") == {
@@ -118,28 +118,28 @@ def test_only_carrots_sets_them_aside_remembers_the_rabbits_and_throws_the_rabbi
         "des": 3,
     }
     assert state.carrots == 3 and state.memorised == 12 and state.table == [1, 1, 2]
-    assert state.situation.clapiers == [3] and state.situation.rabbit_dice() == 0
+    assert state.situation.clapiers == [2] and state.situation.rabbit_dice() == 0
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer")]
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "arreter")
     assert info.value.code == "carottes_relancer"
     state, _ = act(state, "ana", "relancer")
-    assert state.table == [1, 2, 4]
-    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=4)
+    assert state.table == [1, 2, 3]
+    state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=3)
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == (12 + 1 + 2) * 4
+    assert event(events, "marque")["points"] == (12 + 1 + 2) * 3
     # the carrots go back on the table: the next player may throw them
     assert state.table == [6, 6, 6] and state.carrots == 0 and state.memorised == 0
 
 
 def test_only_clapiers_right_after_only_carrots_still_scores() -> None:
-    state = start([1, 1, 2, 3, 6, 6, 6, 6, 6, 6, 3, 4, 5])
+    state = start([1, 1, 2, 2, 6, 6, 6, 6, 6, 6, 3, 4, 5])
     state, _ = act(state, "ana", "tout_relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=3)
+    state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "marque", "tour"]
-    assert event(events, "marque")["raison"] == "clapiers" and GAME.scores(state)["ana"] == 36
+    assert event(events, "marque")["raison"] == "clapiers" and GAME.scores(state)["ana"] == 12 * 2
     assert GAME.describe(events[1]).startswith("Que des clapiers après des carottes : ana marque quand même")
 
 
@@ -165,29 +165,29 @@ def test_clapiers_and_carrots_after_only_carrots_is_a_lost_turn() -> None:
 def test_every_die_aside_then_remember_and_throw_the_rabbit_dice_again() -> None:
     state = every_die_aside([1, 1, 1, 2, 6])
     assert state.table == [] and state.situation.dice() == 7
-    assert turn_points(state) == (10 + 2 + 1 + 1) * 4
+    assert turn_points(state) == (10 + 2 + 1 + 1) * 3
     # the player may stop here, or remember the rabbits and throw the five rabbit dice again
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer"), Action(kind="arreter")]
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["memorise", "lancer"]
     assert event(events, "memorise") == {"joueur": "ana", "lapins": 14, "memorise": 14, "des": 5}
-    assert state.situation.clapiers == [2, 4] and state.situation.rabbit_dice() == 0
+    assert state.situation.clapiers == [2, 3] and state.situation.rabbit_dice() == 0
     assert state.table == [1, 1, 1, 2, 6]
     state, _ = act(state, "ana", "ecarter", lapins=1)
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == (14 + 1) * 4
+    assert event(events, "marque")["points"] == (14 + 1) * 3
 
 
 def test_only_carrots_with_no_rabbit_die_left_to_throw_scores_what_was_remembered() -> None:
-    state = start([1, 1, 1, 2, 2, 3, 4, 1, 5, 6, 6, 6, 6, 6])
+    state = start([1, 1, 1, 2, 2, 3, 4, 1, 3, 6, 6, 6, 6, 6])
     state, _ = act(state, "ana", "tout_relancer")
     state, _ = act(state, "ana", "ecarter", lapins=3, doubles=1, clapier=2)
     state, _ = act(state, "ana", "relancer")
-    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=5)
+    state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["memorise", "lancer", "carottes", "marque", "tour"]
     assert event(events, "marque")["raison"] == "plus_de_des"
-    assert GAME.scores(state)["ana"] == (10 + 1 + 2 + 1) * 5
+    assert GAME.scores(state)["ana"] == (10 + 1 + 2 + 1) * 3
     # only the clapiers are left on the table for bob: worth nothing, but a multiplier
-    assert state.situation.clapiers == [2, 5] and value_left(state) == 0
+    assert state.situation.clapiers == [2, 3] and value_left(state) == 0
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
