@@ -6,7 +6,8 @@ plain sqlite3), ``answers`` (many tables clicking at once through the emulated D
 ``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
 policies at 2 to 6 players), ``clicks`` (what one click costs the bot per game: event-loop CPU,
 pictures, legal actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of
-them.
+them. ``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when
+named: ``--only robots``.
 """
 
 from __future__ import annotations
@@ -23,10 +24,12 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, barricade, clicks, display, durability, restart, rules
+from . import answers, barricade, clicks, display, durability, restart, robots, rules
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
+# Sections that run only when ``--only`` names them (long, and about play rather than speed).
+ON_REQUEST = ("robots",)
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -36,6 +39,7 @@ ALIASES = {
     "pictures": "display",
     "plateau": "barricade",
     "clics": "clicks",
+    "robot": "robots",
 }
 
 
@@ -51,6 +55,7 @@ class Plan:
     barricade_games: int
     click_tables: int = 20
     click_rounds: int = 10
+    robot_games: int = 500
 
 
 FULL = Plan(
@@ -74,6 +79,7 @@ QUICK = Plan(
     barricade_games=100,
     click_tables=5,
     click_rounds=3,
+    robot_games=40,
 )
 
 
@@ -81,7 +87,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="python -m bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--quick", action="store_true", help="une mesure courte de chaque section")
     parser.add_argument(
-        "--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS)}"
+        "--only", default="", help=f"sections, séparées par des virgules : {', '.join(SECTIONS + ON_REQUEST)}"
     )
     parser.add_argument("--seconds", type=float, help="règles : secondes par jeu")
     parser.add_argument("--durability-seconds", type=float, help="durabilité : secondes par mesure")
@@ -101,6 +107,12 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     )
     parser.add_argument("--click-tables", type=int, help="coût d'un clic : tables par jeu")
     parser.add_argument("--click-rounds", type=int, help="coût d'un clic : clics simultanés de chaque table")
+    parser.add_argument(
+        "--robot-games", type=int, help="robots : parties par appariement et par jeu (défaut : 500)"
+    )
+    parser.add_argument(
+        "--robot-first-seed", type=int, default=0, help="robots : graine de la première partie (défaut : 0)"
+    )
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
@@ -115,8 +127,9 @@ def chosen_sections(only: str) -> list[str]:
     wanted = []
     for word in (w.strip().lower() for w in only.split(",") if w.strip()):
         name = ALIASES.get(word, word)
-        if name not in SECTIONS:
-            raise SystemExit(f"section inconnue : {word} (sections : {', '.join(SECTIONS)})")
+        if name not in SECTIONS + ON_REQUEST:
+            known = ", ".join(SECTIONS + ON_REQUEST)
+            raise SystemExit(f"section inconnue : {word} (sections : {known})")
         if name not in wanted:
             wanted.append(name)
     return wanted
@@ -150,6 +163,7 @@ def main(argv: list[str] | None = None) -> int:
     if "display" in sections:
         say("… affichage (ce que dessiner une table coûte à chaque clic)")
         figures += display.figures(games, (args.seconds or plan.rules_s) / 2)
+        figures += display.picture_figures(games, (args.seconds or plan.rules_s) / 4)
     if "durability" in sections:
         say("… durabilité (gestionnaire de tables contre sqlite3 brut)")
         figures += durability.figures(folder, games, args.durability_seconds or plan.durability_s)
@@ -172,6 +186,10 @@ def main(argv: list[str] | None = None) -> int:
         tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
         say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
         figures += clicks.figures(folder, games, tables, rounds)
+    if "robots" in sections:
+        count = args.robot_games or plan.robot_games
+        say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")
+        figures += robots.figures(games, count, first_seed=args.robot_first_seed)
     load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
     print(
         f"Taverne, banc d'essai du {time.strftime('%Y-%m-%d %H:%M')} — {os.cpu_count()} cœurs, "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -59,7 +60,7 @@ async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigu
             names=dict(names),
             status=PLAYING,
             state=played.state,
-            log=played.log,
+            events=list(played.events),
             id=drawn + 1,
         )
         session = Session(rec=rec, game=game, state=game.load(played.state))
@@ -86,4 +87,86 @@ def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
         if result.has_pictures:
             value += f" dont image {number(result.picture_ms, 2)} ms"
         out.append(Figure("affichage", what, value))
+    return out
+
+
+# --- the pictures alone ---------------------------------------------------------------------------
+# Each picture drawn from the public views of mid-game states: cold (the content cache emptied
+# before every drawing, as for a throw never seen) and cached (the same view drawn again, as when a
+# click redraws the table without a new throw).
+
+
+def _dice_drawers() -> dict[str, tuple[Callable[[dict[str, Any]], bytes | None], Callable[[], None]]]:
+    from bot.render import cabane_dice, culdechouette_dice, ludicitude_dice
+
+    return {
+        "culdechouette": (culdechouette_dice.picture_of_view, culdechouette_dice.render_throw.cache_clear),
+        "cabane": (cabane_dice.picture_of_view, cabane_dice.render_throw.cache_clear),
+        "ludicitude": (ludicitude_dice.picture_of_view, ludicitude_dice.render_dice.cache_clear),
+    }
+
+
+@dataclass
+class PictureFigures:
+    game: str
+    drawn: int
+    cold_s: float
+    cached_s: float
+    size_bytes: int
+
+    @property
+    def cold_ms(self) -> float:
+        return self.cold_s / self.drawn * 1000
+
+    @property
+    def cached_ms(self) -> float:
+        return self.cached_s / self.drawn * 1000
+
+    @property
+    def mean_kb(self) -> float:
+        return self.size_bytes / self.drawn / 1000
+
+
+def measure_pictures(game: Game[Any], seconds: float, seed: int = 5) -> PictureFigures | None:
+    drawers = _dice_drawers()
+    if game.name not in drawers:
+        return None
+    draw, clear = drawers[game.name]
+    rng = random.Random(seed)
+    players = [str(101 + i) for i in range(seat_count(game))]
+    clock = time.perf_counter
+    drawn = 0
+    cold_s = cached_s = 0.0
+    size = 0
+    start = clock()
+    # Some states have nothing thrown yet; give up (None) rather than loop if none ever has.
+    while clock() - start < seconds or (drawn == 0 and clock() - start < 10 * seconds + 5):
+        played = mid_game(game, players, rng, 0)
+        view = game.view(game.load(played.state), None)
+        clear()
+        before = clock()
+        picture = draw(view)
+        middle = clock()
+        again = draw(view)
+        after = clock()
+        if picture is None or again is None:
+            continue  # nothing thrown yet: no picture
+        cold_s += middle - before
+        cached_s += after - middle
+        size += len(picture)
+        drawn += 1
+    return PictureFigures(game.name, drawn, cold_s, cached_s, size) if drawn else None
+
+
+def picture_figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
+    out = []
+    for name, game in games.items():
+        result = measure_pictures(game, seconds)
+        if result is None:
+            continue
+        value = (
+            f"{number(result.cold_ms, 2)} ms à froid, {number(result.cached_ms * 1000, 1)} µs en cache, "
+            f"{number(result.mean_kb, 1)} Ko"
+        )
+        out.append(Figure("affichage", f"{name} : image des dés (par appel)", value))
     return out

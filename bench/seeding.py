@@ -15,21 +15,20 @@ from pathlib import Path
 from typing import Any
 
 from bot.sessions import wall_ms
-from bot.store import PLAYING, SessionRecord
-from games.core import SYSTEM, TICK, Action, Game
+from bot.store import NEWS_KEPT, PLAYING, SessionRecord
+from games.core import SYSTEM, TICK, Action, Event, Game
 from games.core.autoplay import choose
 
 from .storage import insert_session, open_db
 
 POOL = 40  # distinct states per game
-LOG_LINES = 8
 
 
 @dataclass
 class Played:
     game: str
     state: str
-    log: list[str]
+    events: list[Event]  # the latest public ones, kept with the table as the bot keeps them
     actions: list[tuple[str, str, int]]  # player, action JSON, at_ms
 
 
@@ -37,7 +36,7 @@ def mid_game(game: Game[Any], players: list[str], rng: random.Random, now: int) 
     """A game played at random for a few to a few dozen moves, stopped while a player must act."""
     while True:
         state, _ = game.start(players, {}, seed=rng.randrange(2**31), now_ms=now)
-        lines: list[str] = []
+        public: list[Event] = []
         actions: list[tuple[str, str, int]] = []
         at = now
         for _ in range(rng.randint(3, 40)):
@@ -47,7 +46,7 @@ def mid_game(game: Game[Any], players: list[str], rng: random.Random, now: int) 
             player, action, at = move
             state, events = game.apply(state, player, action, at)
             actions.append((player, action.model_dump_json(), at))
-            lines += [game.describe(e) for e in events if e.to is None]
+            public += [e for e in events if e.to is None]
         for _ in range(20):  # close the windows left open, as the table's timer would have
             deadline = game.deadline(state)
             if deadline is None or state.over:
@@ -55,9 +54,9 @@ def mid_game(game: Game[Any], players: list[str], rng: random.Random, now: int) 
             at = max(at, deadline)
             state, events = game.apply(state, SYSTEM, Action(kind=TICK), at)
             actions.append((SYSTEM, Action(kind=TICK).model_dump_json(), at))
-            lines += [game.describe(e) for e in events if e.to is None]
+            public += [e for e in events if e.to is None]
         if not state.over and game.deadline(state) is None:
-            return Played(game.name, state.model_dump_json(), lines[-LOG_LINES:], actions)
+            return Played(game.name, state.model_dump_json(), public[-NEWS_KEPT:], actions)
 
 
 def fill(
@@ -93,7 +92,7 @@ def fill(
                 state=played.state,
                 status=PLAYING,
                 message_id=message_id,
-                log=played.log,
+                events=list(played.events),
                 created_ms=now - 60_000,
                 started_ms=now - 50_000,
                 active_ms=now,

@@ -62,7 +62,7 @@ def _offer_local_game() -> None:
         return
     if answer.strip().lower() not in {"o", "oui", "y", "yes"}:
         return
-    from games.core.cli import main as games_main
+    from terminal import main as games_main
 
     try:
         games_main(["play", "culdechouette", "--players", "A,B,C"])
@@ -84,7 +84,8 @@ def _no_token() -> None:
         print(NO_TOKEN.replace(".venv/bin/python", _python()), file=sys.stderr)
         _offer_local_game()
     else:  # a log: one line
-        print(NO_TOKEN_LINE, file=sys.stderr)
+        local = f" ; pour jouer sans Discord : {_python()} -m games play culdechouette --players A,B,C"
+        print(NO_TOKEN_LINE + local, file=sys.stderr)
 
 
 def _start_record() -> tuple[Path, float]:
@@ -140,9 +141,14 @@ def _run_bot() -> Failure | None:
 
     from .app import create_bot
     from .logs import setup_logging
+    from .tables import PresenterError
 
     setup_logging(settings.log_level, token)
-    bot = create_bot(settings)
+    try:
+        bot = create_bot(settings)
+    except PresenterError as error:
+        print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
+        return Failure(CONFIG, f"présentateur : {error}")
     try:
         asyncio.run(serve(bot, token))
     except Exception as error:

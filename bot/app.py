@@ -20,20 +20,25 @@ from games.core import Game, registry
 
 from . import commands_sync, guild_config, health, restore
 from .cogs import EXTENSIONS
+from .i18n import TaverneTranslator
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
-from .tables import presenter_for
-from .ui.clicks import ClickHandler
+from .tables import check_presenters
 from .ui.components import DYNAMIC_ITEMS
-from .words import CommandTranslator
+from .ui.table_ui import TableUI
 
 log = logging.getLogger(__name__)
 
 # At shutdown, how long the answers of moves already committed may take to reach Discord.
 ANSWER_GRACE_S = 5.0
 # discord.py's names for the tasks that handle an interaction or a message.
-_HANDLER_TASKS = ("CommandTree-invoker", "discord-ui-", "discord.py: on_interaction", "discord.py: on_message")
+_HANDLER_TASKS = (
+    "CommandTree-invoker",
+    "discord-ui-",
+    "discord.py: on_interaction",
+    "discord.py: on_message",
+)
 
 
 def intents() -> discord.Intents:
@@ -58,12 +63,14 @@ class TaverneBot(commands.Bot):
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
         self.settings = settings
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()
+        # A game whose table cannot be drawn stops the bot here, before it seats anyone.
+        check_presenters(self.games)
         self.clock = clock
         self.sleep = sleep  # how the tables' timers wait, on ``clock``'s time
         self.sync_commands = sync_commands
         self._store: Store | None = None
         self._manager: SessionManager | None = None
-        self._clicks: ClickHandler | None = None
+        self._clicks: TableUI | None = None
         self._heartbeat: asyncio.Task[None] | None = None
         self._in_use: int | None = None  # the descriptor holding the database's shared lock
         self._shutdown: asyncio.Future[None] | None = None
@@ -82,7 +89,7 @@ class TaverneBot(commands.Bot):
         return self._manager
 
     @property
-    def clicks(self) -> ClickHandler:
+    def clicks(self) -> TableUI:
         if self._clicks is None:
             raise RuntimeError("les tables ne sont pas encore chargées (setup_hook)")
         return self._clicks
@@ -124,16 +131,12 @@ class TaverneBot(commands.Bot):
             clock=self.clock,
             sleep=self.sleep,
         )
-        clicks = ClickHandler(manager)
+        clicks = TableUI(manager)
         clicks.client = self
-        manager.listener = JournalListener(clicks)
+        manager.listener = JournalListener(clicks.listener)
         self._manager, self._clicks = manager, clicks
         self.add_dynamic_items(*DYNAMIC_ITEMS)
-        for game in self.games.values():
-            extra = presenter_for(game).dynamic_items()
-            if extra:
-                self.add_dynamic_items(*extra)
-        await self.tree.set_translator(CommandTranslator())
+        await self.tree.set_translator(TaverneTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
@@ -201,10 +204,11 @@ class TaverneBot(commands.Bot):
                 await manager.close()
             await _handlers_done(ANSWER_GRACE_S)
         if self._clicks is not None:
-            # What timers said in the last moments is shown before the gateway closes.
+            # What timers said in the last moments is shown before the gateway closes, and what
+            # waits for a channel is sent within the grace period (or dropped, said in one line).
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._clicks.settle(), ANSWER_GRACE_S)
-            self._clicks.close()
+            await self._clicks.close(ANSWER_GRACE_S)
         await super().close()
         if self._store is not None:
             # Still under the tables' locks: a move that slipped in after the gateway closed is

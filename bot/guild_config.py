@@ -6,9 +6,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from .i18n import languages
 from .store import Store
 
-LANGUAGES = ("fr", "en")
+# The languages a server may choose: one per catalogue present (bot/data/locales/*.po).
+LANGUAGES = languages()
 
 
 @dataclass

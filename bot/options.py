@@ -11,6 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from games.core import Game
 
+from .i18n import t
 from .sessions import TableError
 from .ui.components import clip
 
@@ -25,7 +26,7 @@ def quoted(value: Any) -> str:
     return clip(str(value), QUOTED_MAX)
 
 
-def parse_options(game: Game[Any], text: str | None) -> dict[str, Any]:
+def parse_options(game: Game[Any], text: str | None, lang: str = "fr") -> dict[str, Any]:
     """``negatives=false strict=oui`` into raw values; unknown keys and broken words are refused
     here, bad values by the game's options model when the table opens."""
     if not text or not text.strip():
@@ -40,11 +41,11 @@ def parse_options(game: Game[Any], text: str | None) -> dict[str, Any]:
         key, sep, value = word.partition("=")
         key = key.strip()
         if not sep or not key:
-            raise TableError("bad_options", game=game.title, detail=f"« {quoted(word)} » : attendu clé=valeur")
+            raise TableError("bad_options", game=game.title, detail=t(lang, "options.not_key_value", word=quoted(word)))
         if key not in fields:
-            known = ", ".join(fields) or "aucune"
+            known = ", ".join(fields) or t(lang, "config.none")
             raise TableError(
-                "bad_options", game=game.title, detail=f"option inconnue « {quoted(key)} » (options : {known})"
+                "bad_options", game=game.title, detail=t(lang, "options.unknown", key=quoted(key), known=known)
             )
         out[key] = _WORDS.get(value.strip().lower(), value.strip())
     return out
@@ -63,7 +64,7 @@ def describe_options(model: type[BaseModel]) -> list[str]:
     return out
 
 
-def typed_options(game: Game[Any], chosen: dict[str, Any]) -> dict[str, Any]:
+def typed_options(game: Game[Any], chosen: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
     """The typed /jouer choices that were set, refused when this game has no such option."""
     fields = game.options_model.model_fields
     out: dict[str, Any] = {}
@@ -71,9 +72,7 @@ def typed_options(game: Game[Any], chosen: dict[str, Any]) -> dict[str, Any]:
         if value is None:
             continue
         if key not in fields:
-            raise TableError(
-                "bad_options", game=game.title, detail=f"l'option « {key} » n'existe pas pour ce jeu"
-            )
+            raise TableError("bad_options", game=game.title, detail=t(lang, "options.not_for_this_game", key=key))
         out[key] = value
     return out
 
@@ -104,15 +103,11 @@ def read_table_options(game: Game[Any], text: str | None, lang: str = "fr") -> T
             except ValueError:
                 seed = -1
             if not 0 <= seed <= SEED_MAX:
-                detail = (
-                    f"« {quoted(word)} » : a seed is a whole number (0 or more), e.g. graine=1234"
-                    if lang == "en"
-                    else f"« {quoted(word)} » : la graine est un nombre entier positif, ex. graine=1234"
-                )
+                detail = t(lang, "options.bad_seed", word=quoted(word))
                 raise TableError("bad_options", game=game.title, detail=detail)
         else:
             rest.append(word)
-    return TableOptions(parse_options(game, " ".join(rest)), seed)
+    return TableOptions(parse_options(game, " ".join(rest), lang), seed)
 
 
 @dataclass
@@ -126,15 +121,14 @@ class OptionValues:
     high: int | float | None = None
     description: str = ""
 
-    @property
-    def hint(self) -> str:
+    def hint(self, lang: str = "fr") -> str:
         if self.words and self.low is None:
             return " / ".join(self.words)
         if self.low is not None and self.high is not None:
             return f"{_number(self.low)} … {_number(self.high)}"
         if self.low is not None:
             return f"≥ {_number(self.low)}"
-        return "nombre" if self.high is not None else ""
+        return t(lang, "options.number") if self.high is not None else ""
 
 
 def _number(value: float) -> str:
@@ -177,7 +171,7 @@ def _shown(value: Any) -> str:
     return ("oui" if value else "non") if isinstance(value, bool) else str(value)
 
 
-def option_choices(game: Game[Any], current: str, *, seed: bool = True) -> list[tuple[str, str]]:
+def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: str = "fr") -> list[tuple[str, str]]:
     """(label, value) pairs for the autocomplete of ``options``: what was typed, completed with each
     possible value of the option being typed (``mode=bataille``, ``mode=deux_des``, ``cible=3`` … ``7``),
     or with every option not typed yet. At most 25, labels and values within Discord's 100 characters."""
@@ -187,7 +181,7 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True) -> list[
     key = key.strip().lower()
     specs = option_values(game.options_model)
     if seed:
-        specs.append(OptionValues(SEED, None, [], 0, None, "rejouer la même partie / signaler un bug"))
+        specs.append(OptionValues(SEED, None, [], 0, None, t(lang, "options.seed_note")))
     out: list[tuple[str, str]] = []
 
     def offer(word: str, note: str) -> None:
@@ -202,44 +196,26 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True) -> list[
             if spec.words:
                 for word in spec.words:
                     if word.startswith(partial.strip().lower()):
-                        default = " (défaut)" if _shown(spec.default) == word else ""
+                        default = f" ({t(lang, 'options.default')})" if _shown(spec.default) == word else ""
                         offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
                 continue
             typed_number = partial.strip()
             if typed_number:
-                offer(f"{spec.key}={typed_number}", spec.hint)
+                offer(f"{spec.key}={typed_number}", spec.hint(lang))
             elif spec.default is not None:
-                offer(f"{spec.key}={_shown(spec.default)}", f"défaut ; {spec.hint}")
+                offer(f"{spec.key}={_shown(spec.default)}", t(lang, "options.default_note", hint=spec.hint(lang)))
             else:
-                offer(f"{spec.key}=1234", f"{spec.description} ; {spec.hint}")
+                offer(f"{spec.key}=1234", t(lang, "options.free_note", hint=spec.hint(lang), description=spec.description))
         elif not sep and spec.key.startswith(key):
             if spec.words:
                 for word in spec.words:
-                    default = " (défaut)" if _shown(spec.default) == word else ""
+                    default = f" ({t(lang, 'options.default')})" if _shown(spec.default) == word else ""
                     offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
             elif spec.default is not None:
-                offer(f"{spec.key}={_shown(spec.default)}", f"défaut ; {spec.hint} ; {spec.description}".strip(" ;"))
+                offer(f"{spec.key}={_shown(spec.default)}", t(lang, "options.default_note_described", hint=spec.hint(lang), description=spec.description).strip(" ;"))
             else:
-                offer(f"{spec.key}=1234", f"{spec.description} ; {spec.hint}")
+                offer(f"{spec.key}=1234", t(lang, "options.free_note", hint=spec.hint(lang), description=spec.description))
     return out[:25]
-
-
-_REFUSALS = {
-    "fr": {
-        "literal_error": "« {value} » n'est pas possible ; valeurs : {words}",
-        "bool": "« {value} » : oui ou non",
-        "number": "« {value} » : un nombre est attendu ({hint})",
-        "range": "« {value} » : de {low} à {high}",
-        "other": "« {value} » n'est pas une valeur possible ({hint})",
-    },
-    "en": {
-        "literal_error": "“{value}” is not possible; values: {words}",
-        "bool": "“{value}”: yes or no (oui / non)",
-        "number": "“{value}”: a number is expected ({hint})",
-        "range": "“{value}”: from {low} to {high}",
-        "other": "“{value}” is not a possible value ({hint})",
-    },
-}
 
 
 def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dict[str, Any]:
@@ -249,7 +225,6 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
         return dict(game.options(raw).model_dump(mode="json"))
     except ValidationError as error:
         specs = {s.key: s for s in option_values(game.options_model)}
-        words = _REFUSALS.get(lang, _REFUSALS["fr"])
         parts = []
         for item in error.errors():
             key = quoted(item.get("loc", ("?",))[0])
@@ -257,18 +232,18 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
             value = quoted(raw.get(key, item.get("input")))
             kind = str(item.get("type", ""))
             if spec is None:
-                parts.append(f"{key} : {words['other'].format(value=value, hint='?')}")
+                parts.append(t(lang, "options.refusal", key=key, text=t(lang, "options.other", value=value, hint="?")))
                 continue
             if kind == "literal_error":
-                text = words["literal_error"].format(value=value, words=", ".join(spec.words))
+                text = t(lang, "options.literal", value=value, words=", ".join(spec.words))
             elif kind == "bool_parsing" or spec.words == ["oui", "non"]:
-                text = words["bool"].format(value=value)
+                text = t(lang, "options.bool", value=value)
             elif kind.endswith("_parsing") or kind.endswith("_type"):
-                text = words["number"].format(value=value, hint=spec.hint)
+                text = t(lang, "options.expects_number", value=value, hint=spec.hint(lang))
             elif kind in {"greater_than_equal", "greater_than", "less_than_equal", "less_than"}:
                 low, high = (_number(x) if x is not None else "…" for x in (spec.low, spec.high))
-                text = words["range"].format(value=value, low=low, high=high)
+                text = t(lang, "options.range", value=value, low=low, high=high)
             else:
-                text = words["other"].format(value=value, hint=spec.hint)
-            parts.append(f"{key} : {text}")
-        raise TableError("bad_options", game=game.title, detail=" ; ".join(parts)) from None
+                text = t(lang, "options.other", value=value, hint=spec.hint(lang))
+            parts.append(t(lang, "options.refusal", key=key, text=text))
+        raise TableError("bad_options", game=game.title, detail=t(lang, "options.separator").join(parts)) from None

@@ -253,8 +253,8 @@ class Emulator:
 
     # -- the world ----------------------------------------------------------------------------------------
 
-    def add_user(self, name: str, *, bot: bool = False) -> User:
-        user = User(self.snowflakes.make(), name, bot=bot)
+    def add_user(self, name: str, *, bot: bool = False, locale: str = "fr") -> User:
+        user = User(self.snowflakes.make(), name, bot=bot, locale=locale)
         self.users[user.id] = user
         return user
 
@@ -568,7 +568,7 @@ class Emulator:
             "channel_id": str(channel.id),
             "channel": channel.to_json(),
             "app_permissions": str(self.bot_permissions_in(channel)),
-            "locale": "fr",
+            "locale": user.locale,
             "entitlements": [],
             "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
         }

@@ -41,6 +41,24 @@ TEXT_INPUT = 4
 SELECT_TYPES = frozenset({3, 5, 6, 7, 8})
 LABEL = 18
 
+# Layout messages (Components V2, the IS_COMPONENTS_V2 flag): Discord counts every component of
+# the tree towards 40 — a Section with one text and its button accessory is three — and every
+# TextDisplay's text towards 4000 characters; a MediaGallery holds 1 to 10 items.
+SECTION = 9
+TEXT_DISPLAY = 10
+THUMBNAIL = 11
+MEDIA_GALLERY = 12
+FILE = 13
+SEPARATOR = 14
+CONTAINER = 17
+V2_COMPONENTS_MAX = 40
+V2_TEXT_MAX = 4000
+GALLERY_ITEMS_MAX = 10
+SECTION_TEXTS_MAX = 3
+V2_TOP_LEVEL = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR, CONTAINER})
+IN_CONTAINER = frozenset({ACTION_ROW, SECTION, TEXT_DISPLAY, MEDIA_GALLERY, FILE, SEPARATOR})
+LEGACY_WITH_V2 = "MESSAGE_CANNOT_USE_LEGACY_FIELDS_WITH_COMPONENTS_V2"
+
 COMMAND_NAME = re.compile(r"^[-_'\w]{1,32}$")
 
 
@@ -148,12 +166,92 @@ def _check_select(at: str, select: dict[str, Any]) -> Iterator[Problem]:
         yield Problem(f"{at}.max_values", "BASE_TYPE_MAX", f"Must be less than or equal to {len(options)}.")
 
 
+def _check_row(at: str, row: dict[str, Any]) -> Iterator[Problem]:
+    children = row.get("components") or []
+    kinds = [c.get("type") for c in children]
+    if not children:
+        yield Problem(f"{at}.components", "BASE_TYPE_BAD_LENGTH", "An action row cannot be empty.")
+    elif any(k in SELECT_TYPES for k in kinds) and len(children) > 1:
+        yield Problem(f"{at}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu must be alone in its row.")
+    elif len(children) > BUTTONS_PER_ROW_MAX:
+        yield Problem(f"{at}.components", "BASE_TYPE_MAX_LENGTH", f"Must be {BUTTONS_PER_ROW_MAX} or fewer in length.")
+    for j, child in enumerate(children):
+        if child.get("type") != BUTTON and child.get("type") not in SELECT_TYPES:
+            yield Problem(f"{at}.components.{j}.type", "UNION_TYPE_CHOICES", "An action row holds buttons or a select.")
+
+
+def _check_layout(at: str, component: dict[str, Any], allowed: frozenset[int]) -> Iterator[Problem]:
+    """One component of a layout message and what it holds, at its place in the tree."""
+    kind = component.get("type")
+    if kind not in allowed:
+        yield Problem(f"{at}.type", "UNION_TYPE_CHOICES", f"Component type {kind!r} is not allowed here.")
+        return
+    if kind == ACTION_ROW:
+        yield from _check_row(at, component)
+    elif kind == CONTAINER:
+        children = component.get("components") or []
+        if not children:
+            yield Problem(f"{at}.components", "BASE_TYPE_BAD_LENGTH", "A container cannot be empty.")
+        for j, child in enumerate(children):
+            yield from _check_layout(f"{at}.components.{j}", child, IN_CONTAINER)
+    elif kind == SECTION:
+        texts = component.get("components") or []
+        if not 1 <= len(texts) <= SECTION_TEXTS_MAX:
+            yield Problem(
+                f"{at}.components", "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {SECTION_TEXTS_MAX} in length."
+            )
+        for j, text in enumerate(texts):
+            if text.get("type") != TEXT_DISPLAY:
+                yield Problem(f"{at}.components.{j}.type", "UNION_TYPE_CHOICES", "A section holds text displays.")
+        accessory = component.get("accessory")
+        if not isinstance(accessory, dict):
+            yield Problem(f"{at}.accessory", "BASE_TYPE_REQUIRED", "This field is required")
+        elif accessory.get("type") not in (BUTTON, THUMBNAIL):
+            yield Problem(f"{at}.accessory.type", "UNION_TYPE_CHOICES", "An accessory is a button or a thumbnail.")
+    elif kind == TEXT_DISPLAY:
+        if not isinstance(component.get("content"), str) or not component["content"]:
+            yield Problem(f"{at}.content", "BASE_TYPE_REQUIRED", "This field is required")
+    elif kind == MEDIA_GALLERY:
+        items = component.get("items") or []
+        if not 1 <= len(items) <= GALLERY_ITEMS_MAX:
+            yield Problem(
+                f"{at}.items", "BASE_TYPE_BAD_LENGTH", f"Must be between 1 and {GALLERY_ITEMS_MAX} in length."
+            )
+
+
+def check_layout(components: list[dict[str, Any]]) -> list[Problem]:
+    """A layout message's components (the IS_COMPONENTS_V2 flag set)."""
+    problems: list[Problem] = []
+    for i, component in enumerate(components):
+        problems += _check_layout(f"components.{i}", component, V2_TOP_LEVEL)
+    total = sum(1 for _ in _walk_components(components))
+    if total > V2_COMPONENTS_MAX:
+        problems.append(
+            Problem(
+                "components",
+                "BASE_TYPE_MAX_LENGTH",
+                f"Must be {V2_COMPONENTS_MAX} or fewer components in total (got {total}).",
+            )
+        )
+    text = sum(
+        len(c.get("content") or "") for c in _walk_components(components) if c.get("type") == TEXT_DISPLAY
+    )
+    if text > V2_TEXT_MAX:
+        problems.append(
+            Problem(
+                "components",
+                "COMPONENT_LAYOUT_TEXT_LENGTH_EXCEEDED",
+                f"The text of all text displays must be {V2_TEXT_MAX} or fewer characters (got {text}).",
+            )
+        )
+    return problems
+
+
 def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[Problem]:
     """Action rows of buttons and selects as a classic message carries them (or a Components V2 tree)."""
     problems: list[Problem] = []
     if flags & COMPONENTS_V2_FLAG:
-        if sum(1 for _ in _walk_components(components)) > 40:
-            problems.append(Problem("components", "BASE_TYPE_MAX_LENGTH", "Must be 40 or fewer components in total."))
+        problems += check_layout(components)
     else:
         if len(components) > ACTION_ROWS_MAX:
             problems.append(
@@ -164,20 +262,7 @@ def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[P
             if row.get("type") != ACTION_ROW:
                 problems.append(Problem(f"{at}.type", "UNION_TYPE_CHOICES", "Top-level components must be action rows."))
                 continue
-            children = row.get("components") or []
-            kinds = [c.get("type") for c in children]
-            if not children:
-                problems.append(Problem(f"{at}.components", "BASE_TYPE_BAD_LENGTH", "An action row cannot be empty."))
-            elif any(k in SELECT_TYPES for k in kinds) and len(children) > 1:
-                problems.append(
-                    Problem(f"{at}.components", "COMPONENT_LAYOUT_WIDTH_EXCEEDED", "A select menu must be alone in its row.")
-                )
-            elif len(children) > BUTTONS_PER_ROW_MAX:
-                problems.append(
-                    Problem(
-                        f"{at}.components", "BASE_TYPE_MAX_LENGTH", f"Must be {BUTTONS_PER_ROW_MAX} or fewer in length."
-                    )
-                )
+            problems += _check_row(at, row)
     seen: set[str] = set()
     for n, component in enumerate(_walk_components(components)):
         at = f"components[{n}]"
@@ -196,14 +281,26 @@ def check_components(components: list[dict[str, Any]], flags: int = 0) -> list[P
     return problems
 
 
-def check_message(payload: dict[str, Any], *, attachments: int = 0, editing: bool = False) -> list[Problem]:
-    """A message create or edit. An edit may omit everything; a new message may not be empty."""
+def check_message(
+    payload: dict[str, Any], *, attachments: int = 0, editing: bool = False, flags_before: int = 0
+) -> list[Problem]:
+    """A message create or edit. An edit may omit everything; a new message may not be empty.
+
+    ``flags_before``: an edited message's flags — a layout message stays one (Discord never drops
+    IS_COMPONENTS_V2), so its edits are checked as layout edits even without the flag."""
     problems: list[Problem] = []
     content = payload.get("content")
     problems += _too_long("content", content, CONTENT_MAX)
     embeds = payload.get("embeds") or []
     problems += check_embeds(embeds)
-    flags = int(payload.get("flags") or 0)
+    flags = int(payload.get("flags") or 0) | (flags_before & COMPONENTS_V2_FLAG)
+    if flags & COMPONENTS_V2_FLAG:
+        # Layout messages carry their text in TextDisplays: the legacy fields are refused.
+        for field, value in (("content", content), ("embeds", embeds), ("poll", payload.get("poll")), ("sticker_ids", payload.get("sticker_ids"))):
+            if value:
+                problems.append(
+                    Problem(field, LEGACY_WITH_V2, f"The '{field}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+                )
     components = payload.get("components") or []
     problems += check_components(components, flags)
     if not editing and not (content or embeds or attachments or components or payload.get("poll") or payload.get("sticker_ids")):

@@ -33,6 +33,8 @@ class User:
     id: int
     name: str
     bot: bool = False
+    # The Discord client's language, sent with each interaction as ``locale`` (Discord's codes: fr, en-US…).
+    locale: str = "fr"
 
     def to_json(self) -> dict[str, Any]:
         return {

@@ -283,7 +283,7 @@ class RestApi:
         return result
 
     def _apply_edit(self, message: Message, payload: dict[str, Any], uploads: dict[str, Upload]) -> None:
-        problems = limits.check_message(payload, editing=True)
+        problems = limits.check_message(payload, editing=True, flags_before=message.flags)
         if problems:
             raise invalid_form(problems, "invalid_message")
         attachments = message.attachments
@@ -296,6 +296,18 @@ class RestApi:
         ) or []
         if not (content or embeds or components or attachments):
             raise ApiError(400, 50006, "Cannot send an empty message", kind="invalid_message")
+        if int(payload.get("flags") or 0) & limits.COMPONENTS_V2_FLAG:
+            # A classic message turned into a layout one must clear its text and embeds in the edit.
+            kept = [name for name, value in (("content", content), ("embeds", embeds)) if value]
+            if kept:
+                raise invalid_form(
+                    [
+                        limits.Problem(name, limits.LEGACY_WITH_V2, f"The '{name}' field cannot be used when using MessageFlags.IS_COMPONENTS_V2")
+                        for name in kept
+                    ],
+                    "invalid_message",
+                )
+            message.flags |= limits.COMPONENTS_V2_FLAG
         message.content = content
         message.embeds = embeds
         message.components = components

@@ -1,5 +1,7 @@
+"""``python -m games list|actions|play …``: kept for scripts and the README; the terminal table plays."""
+
 import sys
 
-from games.core.cli import main
+from terminal.command import main
 
 sys.exit(main())

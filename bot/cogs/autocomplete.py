@@ -10,6 +10,7 @@ from discord import app_commands
 
 from games.core import Game
 
+from ..i18n import reader_language
 from ..options import option_choices
 
 if TYPE_CHECKING:
@@ -41,7 +42,9 @@ def option_words(*, seed: bool = True) -> Suggest:
         game = _games(interaction).get(str(chosen)) if chosen else None
         if game is None:
             return []
-        pairs = option_choices(game, current, seed=seed)
+        # Only the one typing reads the suggestions: their client's language, else the server's.
+        lang = reader_language(interaction, await cast("TaverneBot", interaction.client).language(interaction.guild_id))
+        pairs = option_choices(game, current, seed=seed, lang=lang)
         return [app_commands.Choice(name=label, value=value) for label, value in pairs]
 
     return suggest

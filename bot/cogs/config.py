@@ -12,11 +12,12 @@ from discord import app_commands
 
 from .. import guild_config
 from ..guild_config import GuildConfig
+from ..i18n import command_text, languages, reader_language, t
 from ..options import check_options, read_table_options
 from ..sessions import TableError
 from ..ui.components import clip
 from ..ui.private import answer_privately
-from ..words import say, table_error
+from ..words import table_error
 from .autocomplete import game_names, option_words
 from .errors import TaverneCog
 
@@ -29,7 +30,7 @@ _MENTION = re.compile(r"^<#(\d+)>$")
 
 
 class ConfigError(Exception):
-    """A value /config cannot take; ``key`` and ``params`` name the sentence in bot/words.py."""
+    """A value /config cannot take; ``key`` and ``params`` name the sentence in the catalogues."""
 
     def __init__(self, key: str, **params: Any) -> None:
         super().__init__(key)
@@ -54,24 +55,25 @@ def parse_channels(text: str, channels: Mapping[int, str]) -> list[int]:
         else:
             channel_id = by_name.get(word.lstrip("#").lower())
         if channel_id is None or channel_id not in channels:
-            raise ConfigError("config_bad_channel", word=word)
+            raise ConfigError("config.bad_channel", word=word)
         if channel_id not in chosen:
             chosen.append(channel_id)
     return chosen
 
 
 def describe(config: GuildConfig, lang: str) -> discord.Embed:
-    embed = discord.Embed(title=say(lang, "config_title"), colour=discord.Colour(0x8E5B2E))
-    channels = " ".join(f"<#{c}>" for c in config.channels) or say(lang, "everywhere")
-    embed.add_field(name=say(lang, "config_channels"), value=clip(channels, 1024), inline=False)
+    """The server's settings in ``lang`` (the reader's); its language named in its own words."""
+    embed = discord.Embed(title=t(lang, "config.title"), colour=discord.Colour(0x8E5B2E))
+    channels = " ".join(f"<#{c}>" for c in config.channels) or t(lang, "config.everywhere")
+    embed.add_field(name=t(lang, "config.channels"), value=clip(channels, 1024), inline=False)
     defaults = "\n".join(
-        f"`{game}` : " + " ".join(f"`{k}={_word(v)}`" for k, v in options.items())
+        t(lang, "config.default_line", game=game, options=" ".join(f"`{k}={_word(v)}`" for k, v in options.items()))
         for game, options in sorted(config.defaults.items())
         if options
     )
-    embed.add_field(name=say(lang, "config_defaults"), value=clip(defaults or say(lang, "none"), 1024), inline=False)
-    embed.add_field(name=say(lang, "config_language"), value=say(lang, "language_name"), inline=False)
-    embed.set_footer(text=clip(say(lang, "config_how").replace("`", ""), 2048))
+    embed.add_field(name=t(lang, "config.defaults"), value=clip(defaults or t(lang, "config.none"), 1024), inline=False)
+    embed.add_field(name=t(lang, "config.language"), value=t(config.language, "language.name"), inline=False)
+    embed.set_footer(text=clip(t(lang, "config.how").replace("`", ""), 2048))
     return embed
 
 
@@ -83,16 +85,15 @@ class Config(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="config", description="Réglages de Taverne sur ce serveur (Gérer le serveur)")
+    @app_commands.command(name="config", description=command_text("command.config.description"))
     @app_commands.describe(
-        salons="Salons où jouer, ex. « #jeux #taverne », ou « partout »",
-        jeu="Le jeu dont on règle les options par défaut",
-        options="Options par défaut de ce jeu (clé=valeur), ou « aucune »",
-        langue="Langue des messages du bot",
+        salons=command_text("command.config.salons"),
+        jeu=command_text("command.config.jeu"),
+        options=command_text("command.config.options"),
+        langue=command_text("command.config.langue"),
     )
-    @app_commands.choices(
-        langue=[app_commands.Choice(name="Français", value="fr"), app_commands.Choice(name="English", value="en")]
-    )
+    # One choice per catalogue present, named in its own language (a name is not translated).
+    @app_commands.choices(langue=[app_commands.Choice(name=t(lang, "language.name"), value=lang) for lang in languages()])
     @app_commands.autocomplete(jeu=game_names, options=option_words(seed=False))
     @app_commands.guild_only()
     @app_commands.default_permissions(manage_guild=True)
@@ -108,10 +109,10 @@ class Config(TaverneCog):
         guild_id = interaction.guild_id
         assert guild_id is not None
         config = await guild_config.load(store, guild_id)
-        lang = config.language
+        lang = reader_language(interaction, config.language)
         # Checked here too: a server may have given the command to others in its integration settings.
         if not interaction.permissions.manage_guild:
-            await answer_privately(interaction, say(lang, "config_refused"))
+            await answer_privately(interaction, t(lang, "config.refused"))
             return
         changed = any(v is not None for v in (salons, options, langue))
         try:
@@ -122,7 +123,7 @@ class Config(TaverneCog):
             if options is not None or jeu is not None:
                 self._set_defaults(config, jeu, options, lang)
         except ConfigError as error:
-            await answer_privately(interaction, say(lang, error.key, **error.params))
+            await answer_privately(interaction, t(lang, error.key, **error.params))
             return
         except TableError as error:
             await answer_privately(interaction, table_error(lang, error))
@@ -131,12 +132,13 @@ class Config(TaverneCog):
             config.language = langue
         if changed:
             await guild_config.save(store, guild_id, config)
-        content = say(config.language, "config_saved") if changed else None
-        await answer_privately(interaction, content, embed=describe(config, config.language))
+        lang = reader_language(interaction, config.language)
+        content = t(lang, "config.saved") if changed else None
+        await answer_privately(interaction, content, embed=describe(config, lang))
 
     def _set_defaults(self, config: GuildConfig, jeu: str | None, options: str | None, lang: str) -> None:
         if jeu is None:
-            raise ConfigError("config_options_need_game")
+            raise ConfigError("config.options_need_game")
         game = self.bot.games.get(jeu)
         if game is None:
             raise TableError("unknown_game", game=jeu, games=", ".join(sorted(self.bot.games)))
@@ -147,7 +149,7 @@ class Config(TaverneCog):
             return
         typed = read_table_options(game, options, lang)
         if typed.seed is not None:
-            raise ConfigError("config_no_default_seed")
+            raise ConfigError("config.no_default_seed")
         checked = check_options(game, typed.options, lang)
         config.defaults[jeu] = {key: checked[key] for key in typed.options}
 

@@ -10,8 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from ..i18n import reader_language, t
 from ..ui.private import answer_privately
-from ..words import say
 
 if TYPE_CHECKING:
     from ..app import TaverneBot
@@ -44,8 +44,8 @@ class TaverneCog(commands.Cog):
             session.id if session is not None else "aucune",
             exc_info=error,
         )
-        lang = await self.bot.language(interaction.guild_id)
+        lang = reader_language(interaction, await self.bot.language(interaction.guild_id))
         try:
-            await answer_privately(interaction, say(lang, "oops"))
+            await answer_privately(interaction, t(lang, "error.oops"))
         except discord.HTTPException as failure:
             log.warning("commande en échec : l'excuse n'a pas pu partir (%s)", failure)

@@ -10,13 +10,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from .. import guild_config, permissions
+from ..i18n import command_text, reader_language, t
 from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
 from ..sessions import TableError, seed_of, stored
-from ..ui.clicks import display_name, render
 from ..ui.components import clip
+from ..ui.drawing import render
 from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
-from ..words import say, table_error
+from ..ui.timing import display_name
+from ..words import table_error
 from .autocomplete import game_names, option_words
 from .errors import TaverneCog
 
@@ -33,13 +35,13 @@ class Tables(TaverneCog):
     def __init__(self, bot: TaverneBot) -> None:
         self.bot = bot
 
-    @app_commands.command(name="jouer", description="Ouvrir une table de jeu dans ce salon")
+    @app_commands.command(name="jouer", description=command_text("command.jouer.description"))
     @app_commands.describe(
-        jeu="Le jeu",
-        options="Options du jeu, ex. « negatives=false strict=true »",
-        negatifs="Scores négatifs autorisés (Cul de chouette)",
-        strict="Jouer hors de son tour est une Bévue (Cul de chouette)",
-        delai="Minutes laissées à un joueur attendu avant l'avertissement (retiré au double)",
+        jeu=command_text("command.jouer.jeu"),
+        options=command_text("command.jouer.options"),
+        negatifs=command_text("command.jouer.negatifs"),
+        strict=command_text("command.jouer.strict"),
+        delai=command_text("command.jouer.delai"),
     )
     @app_commands.autocomplete(jeu=game_names, options=option_words())
     @app_commands.guild_only()
@@ -55,12 +57,12 @@ class Tables(TaverneCog):
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
         config = await guild_config.load(self.bot.store, interaction.guild_id)
-        lang = config.language
+        lang = reader_language(interaction, config.language)  # its refusals are private
         assert interaction.channel_id is not None
         parent_id = getattr(interaction.channel, "parent_id", None)
         if not config.allows(interaction.channel_id, parent_id):
             channels = ", ".join(f"<#{c}>" for c in config.channels)
-            await answer_privately(interaction, say(lang, "not_here", channels=channels))
+            await answer_privately(interaction, t(lang, "table.not_here", channels=channels))
             return
         missing = permissions.missing_for_table(interaction.app_permissions, in_thread=parent_id is not None)
         if missing:
@@ -71,11 +73,13 @@ class Tables(TaverneCog):
             if delai is not None and not DELAY_MIN <= delai <= DELAY_MAX:
                 raise TableError("bad_delay", low=DELAY_MIN, high=DELAY_MAX)
             if game is None:
-                raise TableError("unknown_game", game=clip(jeu, QUOTED_MAX), games=", ".join(sorted(self.bot.games)))
+                raise TableError(
+                    "unknown_game", game=clip(jeu, QUOTED_MAX), games=", ".join(sorted(self.bot.games))
+                )
             typed = read_table_options(game, options, lang)
             # The server's defaults for this game, then what was typed, then the typed choices.
             raw = {**config.defaults.get(jeu, {}), **typed.options}
-            raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}))
+            raw.update(typed_options(game, {"negatives": negatifs, "strict": strict}, lang))
             checked = check_options(game, raw, lang)
             session = await stored(
                 manager.open(
@@ -96,13 +100,11 @@ class Tables(TaverneCog):
         message = await interaction.original_response()
         await manager.set_message(session, message.id)
 
-    @app_commands.command(
-        name="abandonner", description="Abandonner la partie de ce salon (hôte ou Gérer le serveur)"
-    )
+    @app_commands.command(name="abandonner", description=command_text("command.abandonner.description"))
     @app_commands.guild_only()
     async def abandonner(self, interaction: discord.Interaction[Any]) -> None:
         permissions = interaction.permissions
-        lang = await self.bot.language(interaction.guild_id)
+        server = await self.bot.language(interaction.guild_id)
         try:
             assert interaction.channel_id is not None
             session = await stored(
@@ -111,23 +113,24 @@ class Tables(TaverneCog):
                 )
             )
         except TableError as error:
-            await answer_privately(interaction, table_error(lang, error))
+            await answer_privately(interaction, table_error(reader_language(interaction, server), error))
             return
+        # Said in the channel: the server's language.
         await interaction.response.send_message(
-            say(lang, "abandoned", game=session.game.title, who=interaction.user.mention)
+            t(server, "table.abandoned", game=session.game.title, who=interaction.user.mention)
         )
         await self.bot.clicks.clear_buttons(session)
 
-    @app_commands.command(name="scores", description="Les scores de la partie en cours dans ce salon")
+    @app_commands.command(name="scores", description=command_text("command.scores.description"))
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
-        lang = await self.bot.language(interaction.guild_id)
+        lang = reader_language(interaction, await self.bot.language(interaction.guild_id))
         session = self.bot.manager.in_channel(interaction.channel_id or 0)
         if session is None:
             await answer_privately(interaction, table_error(lang, TableError("no_table")))
             return
         seed = seed_of(session)
-        content = say(lang, "seed", seed=seed, game=session.rec.game) if seed is not None else None
+        content = t(lang, "table.seed", seed=seed, game=session.rec.game) if seed is not None else None
         if session.state is None:
             await answer_privately(interaction, content, embed=lobby_embed(session))
             return
@@ -143,14 +146,10 @@ class Tables(TaverneCog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        if interaction.type is discord.InteractionType.component:
-            await self.bot.clicks.unrouted(interaction)
-        # Forms are answered here rather than by a Modal object, so one sent before a restart works.
-        if interaction.type is discord.InteractionType.modal_submit:
-            data: dict[str, Any] = dict(interaction.data or {})
-            custom_id = str(data.get("custom_id", ""))
-            if custom_id.startswith("tvq:"):
-                await self.bot.clicks.form(interaction)
+        # The router's fallback: clicks discord.py does not route (their button is gone from the
+        # message), and forms (answered here rather than by a Modal object, so one sent before a
+        # restart works).
+        await self.bot.clicks.fallback(interaction)
 
 
 async def setup(bot: TaverneBot) -> None:

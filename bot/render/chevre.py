@@ -14,12 +14,19 @@ from PIL import Image, ImageDraw
 
 from .fonts import fit, load_font
 
-MAX_WIDTH = 900
+# Sized for a phone: Discord shows a picture about 400 pixels wide there, so a picture at most
+# 620 wide keeps two thirds of its size, and a half of 40 pixels stays a 26-pixel square with
+# pips of 4 pixels — readable. Wider pictures shrink the pips to dots.
+MAX_WIDTH = 620
 MARGIN = 16
 GAP = 4
-HALF = 30  # side of one half of a tile on the chain, in pixels
-HAND_HALF = 34
-HEADER = 28
+ROW_GAP = 16
+TURN = 26  # room at the row ends for the chain's U-turn
+HALF = 40  # side of one half of a tile on the chain, in pixels
+HAND_HALF = 44
+HAND_PER_ROW = 8
+HEADER = 30
+HEADER_SIZE = 19
 FELT = (31, 95, 58)
 IVORY = (246, 241, 225)
 INK = (30, 30, 30)
@@ -50,7 +57,7 @@ def _png(image: Image.Image) -> bytes:
 
 
 def _half(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, value: int) -> None:
-    radius = max(2, side // 9)
+    radius = max(3, side // 8)
     for fx, fy in PIPS[value]:
         x, y = left + fx * side, top + fy * side
         draw.ellipse((x - radius, y - radius, x + radius, y + radius), fill=INK)
@@ -62,7 +69,11 @@ def _tile(
     """A tile with ``a`` on its left (or top) half and ``b`` on the other."""
     width, height = (side, 2 * side) if upright else (2 * side, side)
     draw.rounded_rectangle(
-        (left, top, left + width - 1, top + height - 1), radius=side // 6, fill=IVORY, outline=outline, width=2
+        (left, top, left + width - 1, top + height - 1),
+        radius=side // 6,
+        fill=IVORY,
+        outline=outline,
+        width=4 if outline == GOLD else 2,
     )
     if upright:
         draw.line((left + 4, top + side, left + side - 5, top + side), fill=EDGE, width=2)
@@ -75,7 +86,7 @@ def _tile(
 
 
 def _rows(widths: Sequence[int], room: int) -> list[list[int]]:
-    """Indexes of the items on each row, filling rows left to right within ``room`` pixels."""
+    """Indexes of the items on each row, filling rows within ``room`` pixels."""
     rows: list[list[int]] = [[]]
     used = 0
     for index, width in enumerate(widths):
@@ -91,58 +102,114 @@ def _header(view: dict[str, Any]) -> str:
     parts = [f"Manche {view.get('round', 1)}"]
     ends = view.get("ends")
     if ends:
-        parts.append(f"bouts : {ends[0]} à gauche, {ends[1]} à droite")
+        parts.append(f"bouts : {ends[0]} et {ends[1]}")
     if "bazar" in view:
         parts.append(f"bazar : {view['bazar']}")
     return " · ".join(parts)
 
 
+def _turn(draw: ImageDraw.ImageDraw, x: int, top: int, bottom: int, rightwards: bool) -> None:
+    """The chain turning at a row's end: a U from the middle of this row to the next one, with its
+    arrowhead pointing the way the next row is read."""
+    reach = TURN - 6
+    x_out = x + reach if rightwards else x - reach
+    draw.line((x, top, x_out, top), fill=GOLD, width=4)
+    draw.line((x_out, top, x_out, bottom), fill=GOLD, width=4)
+    draw.line((x_out, bottom, x, bottom), fill=GOLD, width=4)
+    head = 9 if rightwards else -9
+    draw.polygon([(x - head, bottom), (x, bottom - 8), (x, bottom + 8)], fill=GOLD)
+
+
+def _empty_chain(view: dict[str, Any]) -> bytes:
+    """No tile yet: the place of the first one, and what opens the round (not just « empty »)."""
+    font = load_font(HEADER_SIZE)
+    big = load_font(HEADER_SIZE, bold=True)
+    width, height = 470, 2 * MARGIN + HEADER + 2 * HALF + 40
+    image = Image.new("RGB", (width, height), FELT)
+    draw = ImageDraw.Draw(image)
+    draw.text((MARGIN, MARGIN - 2), fit(_header(view), font), fill=TEXT, font=font)
+    top = MARGIN + HEADER + HALF // 2
+    for x in range(MARGIN, MARGIN + 2 * HALF, 12):
+        draw.line((x, top, min(x + 6, MARGIN + 2 * HALF), top), fill=IVORY, width=2)
+        draw.line((x, top + HALF, min(x + 6, MARGIN + 2 * HALF), top + HALF), fill=IVORY, width=2)
+    for y in range(top, top + HALF, 12):
+        draw.line((MARGIN, y, MARGIN, min(y + 6, top + HALF)), fill=IVORY, width=2)
+        draw.line((MARGIN + 2 * HALF, y, MARGIN + 2 * HALF, min(y + 6, top + HALF)), fill=IVORY, width=2)
+    left = MARGIN + 2 * HALF + 14
+    draw.text((left, top + 2), fit("Premier domino à poser", big), fill=TEXT, font=big)
+    rule = (
+        ["le 1-1, sinon un double de 2-2 à 6-6,", "sinon 0-0, sinon le plus petit"]
+        if int(view.get("round", 1)) == 1
+        else ["au choix de qui ouvre la manche"]
+    )
+    for line, words in enumerate(rule):
+        draw.text((left, top + 28 + 24 * line), fit(words, font), fill=TEXT, font=font)
+    return _png(image)
+
+
 def render_chain(view: dict[str, Any]) -> bytes:
-    """The chain of a public view (``GAME.view(state, None)``) as a PNG at most MAX_WIDTH wide."""
+    """The chain of a public view (``GAME.view(state, None)``) as a PNG at most MAX_WIDTH wide.
+
+    Rows snake like a chain laid on a table: the first row is read left to right, the next right
+    to left with each tile turned so that touching halves still match, and a gold U at each row's
+    end shows where the chain goes on. The two end tiles are outlined in gold."""
     chain: list[tuple[int, int]] = [(int(a), int(b)) for a, b in view.get("chain", [])]
-    font = load_font(15)
     if not chain:
-        image = Image.new("RGB", (420, HEADER + 2 * MARGIN + 30), FELT)
-        draw = ImageDraw.Draw(image)
-        draw.text((MARGIN, MARGIN), fit(_header(view), font), fill=TEXT, font=font)
-        draw.text((MARGIN, MARGIN + HEADER + 4), fit("La chaîne est vide.", font), fill=TEXT, font=font)
-        return _png(image)
+        return _empty_chain(view)
+    font = load_font(HEADER_SIZE)
     widths = [HALF if a == b else 2 * HALF for a, b in chain]
-    rows = _rows(widths, MAX_WIDTH - 2 * MARGIN)
+    room = MAX_WIDTH - 2 * MARGIN - 2 * TURN
+    rows = _rows(widths, room)
     row_height = 2 * HALF
     used = max(sum(widths[i] for i in row) + GAP * (len(row) - 1) for row in rows)
-    width = max(used + 2 * MARGIN, 420)
-    height = MARGIN + HEADER + len(rows) * row_height + (len(rows) - 1) * 2 * GAP + MARGIN
+    width = max(used + 2 * MARGIN + (2 * TURN if len(rows) > 1 else 0), 420)
+    height = MARGIN + HEADER + len(rows) * row_height + (len(rows) - 1) * ROW_GAP + MARGIN
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
     draw.text((MARGIN, MARGIN - 2), fit(_header(view), font), fill=TEXT, font=font)
     ends = {0, len(chain) - 1}
+    first = MARGIN + (TURN if len(rows) > 1 else 0)
     top = MARGIN + HEADER
-    for row in rows:
-        left = MARGIN
-        for index in row:
+    for number, row in enumerate(rows):
+        backwards = number % 2 == 1
+        row_width = sum(widths[i] for i in row) + GAP * (len(row) - 1)
+        # Backward rows start from the right edge of the widest row, so the U joins both rows.
+        left = first + used - row_width if backwards else first
+        order = list(reversed(row)) if backwards else row
+        for index in order:
             a, b = chain[index]
+            if backwards:
+                a, b = b, a
             outline = GOLD if index in ends else EDGE
             if a == b:
                 _tile(draw, left, top, HALF, a, b, upright=True, outline=outline)
             else:
                 _tile(draw, left, top + HALF // 2, HALF, a, b, upright=False, outline=outline)
             left += widths[index] + GAP
-        top += row_height + 2 * GAP
+        if number < len(rows) - 1:
+            middle, below = top + HALF, top + row_height + ROW_GAP + HALF
+            if backwards:
+                _turn(draw, first - 4, middle, below, rightwards=False)
+            else:
+                _turn(draw, first + used + 4, middle, below, rightwards=True)
+        top += row_height + ROW_GAP
     return _png(image)
 
 
 def render_hand(tiles: Sequence[str], playable: Collection[str] = ()) -> bytes:
     """A private hand, tiles standing upright with their names under them; ``playable`` ones outlined."""
-    font = load_font(14)
+    font = load_font(18)
     if not tiles:
-        image = Image.new("RGB", (240, 60), FELT)
-        ImageDraw.Draw(image).text((MARGIN, 20), "Main vide.", fill=TEXT, font=font)
+        # Said with what it means: a hand runs out only when its player has gone out.
+        image = Image.new("RGB", (420, 80), FELT)
+        draw = ImageDraw.Draw(image)
+        draw.text((MARGIN, 16), fit("Plus aucun domino en main :", font), fill=TEXT, font=font)
+        draw.text((MARGIN, 44), fit("tu as posé ton dernier domino.", font), fill=TEXT, font=font)
         return _png(image)
     step = HAND_HALF + 3 * GAP
-    per_row = max(1, (MAX_WIDTH - 2 * MARGIN + 3 * GAP) // step)
+    per_row = HAND_PER_ROW
     rows = [list(tiles[i : i + per_row]) for i in range(0, len(tiles), per_row)]
-    label = 20
+    label = 24
     row_height = 2 * HAND_HALF + label + 2 * GAP
     width = 2 * MARGIN + min(len(tiles), per_row) * step - 3 * GAP
     image = Image.new("RGB", (max(width, 120), 2 * MARGIN + len(rows) * row_height), FELT)

@@ -2,26 +2,23 @@
 
 from .errors import MESSAGES, TableError, stored
 from .journal import JournalListener, seed_of
-from .manager import (
-    Listener,
-    Notice,
-    Outcome,
-    Session,
-    SessionManager,
-    session_waiting_for,
-    waiting_for,
-    wall_ms,
-)
+from .legal import OUTSIDER, LegalActions, legal_actions, session_waiting_for, waiting_for
+from .manager import SessionManager
+from .session import Due, Listener, Notice, Outcome, Session, wall_ms
 
 __all__ = [
     "MESSAGES",
+    "OUTSIDER",
+    "Due",
     "JournalListener",
+    "LegalActions",
     "Listener",
     "Notice",
     "Outcome",
     "Session",
     "SessionManager",
     "TableError",
+    "legal_actions",
     "seed_of",
     "session_waiting_for",
     "stored",

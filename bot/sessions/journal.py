@@ -16,7 +16,7 @@ from games.core import Event, PlayerId
 from ..store import SessionRecord
 
 if TYPE_CHECKING:
-    from .manager import Listener, Notice, Session
+    from .session import Listener, Notice, Session
 
 log = logging.getLogger("bot.tables")
 

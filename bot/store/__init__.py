@@ -1,25 +1,25 @@
-"""SQLite storage: schema migrations and the store the session manager writes through."""
+"""SQLite storage: schema migrations, the record of a table, and the store the session manager
+writes through."""
 
-from .store import (
+from .record import (
     ABANDONED,
     BROKEN,
     LOBBY,
+    NEWS_KEPT,
     OPEN_STATUSES,
     OVER,
     PLAYING,
-    ChannelTaken,
-    DuplicateInteraction,
     FinishedPlayer,
     GameStats,
     SessionRecord,
-    Store,
-    StoreUnavailable,
 )
+from .store import ChannelTaken, DuplicateInteraction, Store, StoreUnavailable
 
 __all__ = [
     "ABANDONED",
     "BROKEN",
     "LOBBY",
+    "NEWS_KEPT",
     "OPEN_STATUSES",
     "OVER",
     "PLAYING",

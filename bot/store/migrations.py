@@ -90,4 +90,10 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL
     );
     """,
+    # 6: the store keeps the game, not its words: a table's latest public events (JSON, words made
+    # when its message is drawn). Older tables keep their lines in words (``log``) as they are,
+    # shown before the new events until these make room: an upgrade ends no game.
+    """
+    ALTER TABLE sessions ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
+    """,
 ]

@@ -13,189 +13,32 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import aiosqlite
 
+from .errors import BUSY_MS, ChannelTaken, DuplicateInteraction, StoreUnavailable, explain
 from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
 from .migrations import MIGRATIONS
+from .record import (
+    _COLUMNS,
+    _UPDATE_SESSION,
+    OPEN_STATUSES,
+    OVER,
+    FinishedPlayer,
+    GameStats,
+    SessionRecord,
+    _plain_record,
+    _record,
+    _values,
+)
 
 log = logging.getLogger(__name__)
 
-LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
-OPEN_STATUSES = (LOBBY, PLAYING)
 
-
-# How long a statement waits for a lock another connection holds before the store gives up.
-BUSY_MS = 5000
-
-
-class StoreUnavailable(Exception):
-    """The database cannot be used: the message says what to do (French, one line)."""
-
-
-def explain(path: Path, error: BaseException, busy_ms: int = BUSY_MS) -> str:
-    """One line for the admin about why ``path`` cannot be opened or written."""
-    text = str(error).lower()
-    if "locked" in text or "busy" in text:
-        return (
-            f"base verrouillée par un autre programme depuis {busy_ms / 1000:.0f} s ({path}) : un autre bot "
-            "tourne-t-il sur ce fichier ? arrêtez-le, puis relancez"
-        )
-    if "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
-        return (
-            f"base en lecture seule pour ce programme ({path}) : rendez le fichier, ses -wal/-shm et son "
-            "dossier inscriptibles par l'utilisateur du bot (Docker : chown 10001:10001)"
-        )
-    if "not a database" in text or "malformed" in text:
-        return f"{path} n'est pas une base SQLite lisible ({error}) : restaurez une sauvegarde (python -m bot restore)"
-    if "unable to open" in text or isinstance(error, OSError):
-        return (
-            f"base illisible ({path} : {error}) : vérifiez que le dossier existe et que le fichier appartient "
-            "à l'utilisateur du bot (Docker : chown 10001:10001)"
-        )
-    return f"base inutilisable ({path} : {error})"
-
-
-class ChannelTaken(Exception):
-    """A table is already open in this channel."""
-
-
-class DuplicateInteraction(Exception):
-    """This interaction's action is stored already (Discord delivered the click twice)."""
-
-
-@dataclass
-class SessionRecord:
-    """One table as stored: the lobby, then the game's state after each accepted action."""
-
-    channel_id: int
-    game: str
-    host_id: str
-    guild_id: int | None = None
-    names: dict[str, str] = field(default_factory=dict)
-    options: dict[str, Any] = field(default_factory=dict)
-    state: str | None = None
-    status: str = LOBBY
-    message_id: int | None = None
-    log: list[str] = field(default_factory=list)
-    created_ms: int = 0
-    started_ms: int | None = None
-    active_ms: int = 0
-    # Who the table waits for (a key), since when, and whether they were warned: the turn timer.
-    waiting_key: str = ""
-    waiting_since_ms: int = 0
-    warned: bool = False
-    turn_timeout_ms: int | None = None
-    # The dice seed chosen at /jouer (graine=…), used when the game starts; None: a random one.
-    seed: int | None = None
-    # A finished game's end told in its channel (False from the finish until the 🏆 message is out).
-    end_shown: bool = True
-    id: int = 0
-    seq: int = 0
-
-
-@dataclass
-class FinishedPlayer:
-    player_id: str
-    name: str
-    score: int | None
-    won: bool
-
-
-@dataclass
-class GameStats:
-    game: str
-    played: int
-    won: int
-    minutes: float = 0.0  # average length of these games
-
-
-_COLUMNS = (
-    "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
-    "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown"
-)
-
-
-def _values(rec: SessionRecord) -> tuple[Any, ...]:
-    return (
-        rec.guild_id,
-        rec.channel_id,
-        rec.game,
-        rec.host_id,
-        json.dumps(rec.names, ensure_ascii=False),
-        json.dumps(rec.options, ensure_ascii=False),
-        rec.state,
-        rec.status,
-        rec.message_id,
-        json.dumps(rec.log, ensure_ascii=False),
-        rec.created_ms,
-        rec.started_ms,
-        rec.active_ms,
-        rec.waiting_key,
-        rec.waiting_since_ms,
-        int(rec.warned),
-        rec.turn_timeout_ms,
-        rec.seed,
-        int(rec.end_shown),
-    )
-
-
-def _json(row: sqlite3.Row, key: str, kind: type[dict[str, Any]] | type[list[Any]]) -> Any:
-    value = json.loads(row[key])
-    if not isinstance(value, kind):
-        raise TypeError(f"{key} : {kind.__name__} attendu")
-    return value
-
-
-def _record(row: sqlite3.Row) -> SessionRecord:
-    return SessionRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        host_id=row["host_id"],
-        names=_json(row, "names", dict),
-        options=_json(row, "options", dict),
-        state=row["state"],
-        status=row["status"],
-        message_id=row["message_id"],
-        log=_json(row, "log", list),
-        created_ms=row["created_ms"],
-        started_ms=row["started_ms"],
-        active_ms=row["active_ms"],
-        waiting_key=row["waiting_key"],
-        waiting_since_ms=row["waiting_since_ms"],
-        warned=bool(row["warned"]),
-        turn_timeout_ms=row["turn_timeout_ms"],
-        seed=row["seed"],
-        end_shown=bool(row["end_shown"]),
-        seq=row["seq"],
-    )
-
-
-_UPDATE_SESSION = "UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(",")))
-
-
-def _plain_record(row: sqlite3.Row) -> SessionRecord:
-    """What can be read of a row whose JSON columns cannot: enough to tell its channel."""
-
-    def number(key: str) -> int | None:
-        value = row[key]
-        return value if isinstance(value, int) else None
-
-    return SessionRecord(
-        id=row["id"],
-        guild_id=number("guild_id"),
-        channel_id=number("channel_id") or 0,
-        game=str(row["game"]),
-        host_id=str(row["host_id"]),
-        status=str(row["status"]),
-        message_id=number("message_id"),
-    )
+# Kept importable from here: the store's errors and the admin's explanation live in errors.py.
+__all__ = ["BUSY_MS", "ChannelTaken", "DuplicateInteraction", "Store", "StoreUnavailable", "explain"]
 
 
 class Store:

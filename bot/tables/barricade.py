@@ -7,9 +7,8 @@ Why two steps for the barrier: up to ~120 points are free, more than the four se
 message can hold. The first select lists the board's rows; choosing one is not a move (the game is
 not asked, nothing is stored): it only redraws the table's components with that row's points as a
 select of complete ``barriere point=…`` actions, which the platform applies like any other select.
-The row select is a ``DynamicItem`` of its own (``tvb:<table>:<turn>``): discord.py learns its
-pattern when a view holding it is sent, and the table message is sent again after every move and
-after a restart, so the row select keeps working as long as the table does.
+The row select has a prefix of its own (``tvb:<table>:<turn>``), routed to ``choose_row`` by the
+bot's router (``BarricadePresenter.routes``), so it keeps working after a restart like any button.
 """
 
 from __future__ import annotations
@@ -38,9 +37,10 @@ from games.core import Action, Event, Game, IllegalAction, PlayerId
 from ..render.barricade import COLOUR_RGB, render_board
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
-from ..ui.components import ActionSelect, clip
+from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
 from . import presenter_for
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .shown import Shown
 
 BOARD = load_board()
 # The letter of the row nearest the mine, as the footer names the rows.
@@ -110,21 +110,22 @@ def miners_line(state: BarricadeState, player: PlayerId) -> str:
     return f"⛺ {in_tent} sous la tente · 🛤️ {on_way} en route · ⛏️ {in_mine}/{MINERS} à la mine"
 
 
-class BarricadePresenter(Presenter):
+class BarricadePresenter(Presenter[BarricadeState]):
+    """Nothing is hidden at Barricade: the view is the state without its dice."""
+
+    view_type = BarricadeState
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         # Per table: what the last picture showed, and its PNG (drawing one takes ~50 ms).
         self._pictures: OrderedDict[int, tuple[str, bytes]] = OrderedDict()
 
-    def table_state(self, session: Session) -> BarricadeState | None:
-        state = session.state
-        return state if isinstance(state, BarricadeState) else None
+    def routes(self) -> dict[str, ClickRoute]:
+        return {ROW_PREFIX: choose_row}
 
     # --- one action's words ------------------------------------------------------------------
-    def label(self, session: Session, action: Action) -> str:
-        state = self.table_state(session)
-        if state is None:
-            return super().label(session, action)
+    def label(self, shown: Shown[BarricadeState], action: Action) -> str:
+        state = shown.view
         if action.kind == "lancer":
             if state.bound_miner is not None:
                 return f"Relancer pour le mineur {state.bound_miner + 1}"
@@ -138,13 +139,11 @@ class BarricadePresenter(Presenter):
         if action.kind == "deplacer":
             for destination in numbered_destinations(state):
                 if destination.action == action:
-                    return move_label(state, destination, session.rec.names)
-        return super().label(session, action)
+                    return move_label(state, destination, shown.names)
+        return super().label(shown, action)
 
-    def emoji(self, session: Session, action: Action) -> str | None:
-        state = self.table_state(session)
-        if state is None:
-            return None
+    def emoji(self, shown: Shown[BarricadeState], action: Action) -> str | None:
+        state = shown.view
         if action.kind == "lancer":
             return "🎲"
         if action.kind == "laisser":
@@ -153,10 +152,10 @@ class BarricadePresenter(Presenter):
             return dot(state, state.turn_player)
         return None
 
-    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+    def style(self, shown: Shown[BarricadeState], action: Action) -> discord.ButtonStyle:
         if action.kind == "laisser":
             return discord.ButtonStyle.secondary
-        return super().style(session, action)
+        return super().style(shown, action)
 
     def has_secrets(self) -> bool:
         return False
@@ -168,29 +167,25 @@ class BarricadePresenter(Presenter):
     def table_view(self, session: Session, row: str | None) -> ui.View:
         """The table's components; ``row`` is the board row whose free points a player asked to see."""
         view = ui.View(timeout=None)
-        state = session.state
-        if state is None or state.over:
+        if session.state is None or session.state.over:
             return view
-        rows = self.barrier_rows(session, row) if self.in_barrier_phase(session) else None
-        if rows is None:
-            rows = self.action_rows(session, self.offers(session))
+        shown = self.shown(session, None)
+        offers = self.offers(session)
+        in_barrier_phase = shown.view.phase == "barriere"
+        rows = self.barrier_rows(shown, offers, row) if in_barrier_phase else self.action_rows(shown, offers)
         for row_no, items in enumerate(rows[:GAME_ROWS]):
             for item in items:
                 item.row = row_no
                 view.add_item(item)
-        for item in self.menu_items(session):
+        for item in self.menu_items(shown):
             item.row = GAME_ROWS
             view.add_item(item)
         return view
 
-    def in_barrier_phase(self, session: Session) -> bool:
-        state = self.table_state(session)
-        return state is not None and state.phase == "barriere" and not state.over
-
-    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
-        state = self.table_state(session)
-        if state is None or state.phase != "deplacer":
-            return super().action_rows(session, offers)
+    def action_rows(self, shown: Shown[BarricadeState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+        state = shown.view
+        if state.phase != "deplacer":
+            return super().action_rows(shown, offers)
         by_action = {o.action.model_dump_json(): o for o in offers if not o.ask}
         numbered = [
             by_action[key]
@@ -198,36 +193,33 @@ class BarricadePresenter(Presenter):
             if (key := d.action.model_dump_json()) in by_action
         ]
         others = [o for o in offers if o not in numbered]
-        turn = state.turn_no
         rows: list[list[ui.Item[Any]]] = []
         if len(numbered) <= MOVE_BUTTONS_MAX:
-            buttons = [self.offer_button(session, turn, o) for o in numbered]
+            buttons = [self.offer_button(shown, o) for o in numbered]
             rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
         else:
             for n, start in enumerate(range(0, len(numbered), PER_SELECT)):
                 chunk = numbered[start : start + PER_SELECT]
-                select = self.offer_select(session, turn, n, "deplacer", chunk)
+                select = self.offer_select(shown, n, "deplacer", chunk)
                 if isinstance(select, ActionSelect):
                     last = start + len(chunk)
                     select.item.placeholder = f"Destinations {start + 1} à {last} : lesquelles ?"
                 rows.append([select])
-        loose = [self.offer_button(session, turn, o) for o in others]
+        loose = [self.offer_button(shown, o) for o in others]
         rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
         return rows
 
-    def barrier_rows(self, session: Session, chosen: str | None) -> list[list[ui.Item[Any]]]:
+    def barrier_rows(
+        self, shown: Shown[BarricadeState], offers: list[Offer], chosen: str | None
+    ) -> list[list[ui.Item[Any]]]:
         """« Laisser la barrière », the rows of the board that have a free point, and, once a row is
         chosen, that row's free points: each option a whole move."""
-        state = self.table_state(session)
-        assert state is not None
-        offers = self.offers(session)
-        turn = state.turn_no
-        spots = barrier_spots_by_row(state)
+        spots = barrier_spots_by_row(shown.view)
         leave = [o for o in offers if o.action.kind == "laisser"]
-        rows: list[list[ui.Item[Any]]] = [[self.offer_button(session, turn, o) for o in leave]]
+        rows: list[list[ui.Item[Any]]] = [[self.offer_button(shown, o) for o in leave]]
         if not spots:
             return rows
-        rows.append([self.row_select(session, spots, chosen)])
+        rows.append([self.row_select(shown, spots, chosen)])
         if chosen in spots:
             wanted = set(spots[chosen])
             by_point = {
@@ -236,7 +228,7 @@ class BarricadePresenter(Presenter):
                 if o.action.kind == "barriere" and o.action.args.get("point") in wanted
             }
             points = [by_point[p] for p in spots[chosen] if p in by_point]
-            select = self.offer_select(session, turn, 0, "barriere", points)
+            select = self.offer_select(shown, 0, "barriere", points)
             if isinstance(select, ActionSelect):
                 select.item.placeholder = f"Rangée {chosen} : où poser la barrière ?"
                 for option in select.item.options:
@@ -247,9 +239,9 @@ class BarricadePresenter(Presenter):
             rows.append([select])
         return rows
 
-    def row_select(self, session: Session, spots: dict[str, list[int]], chosen: str | None) -> ui.Item[Any]:
-        state = self.table_state(session)
-        assert state is not None
+    def row_select(
+        self, shown: Shown[BarricadeState], spots: dict[str, list[int]], chosen: str | None
+    ) -> ui.Item[Any]:
         options = []
         for letter, points in sorted(spots.items()):
             count = len(points)
@@ -264,42 +256,40 @@ class BarricadePresenter(Presenter):
                 )
             )
         select: ui.Select[Any] = ui.Select(
-            custom_id=row_id(session.id, state.turn_no),
+            custom_id=row_id(shown.table, shown.turn_no),
             placeholder="Déplacer la barrière : choisis d'abord une rangée…",
             options=options,
         )
-        return BarrierRowSelect(select)
+        return TaverneItem(select)
 
     # --- the message -------------------------------------------------------------------------
-    def embed(self, session: Session) -> discord.Embed:
-        state = self.table_state(session)
-        if state is None:
-            return super().embed(session)
+    def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
+        state = shown.view
         turn = state.turn_player
         colour = COLOUR
         if turn is not None and colour_of(state, turn) in COLOUR_RGB:
             colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
         embed = discord.Embed(title="⛏️ Barricade / Ruée vers l'or", colour=colour)
-        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
+        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
         if state.over:
-            winners = ", ".join(f"{dot(state, p)} {mention(p, session.rec.names)}" for p in state.winners)
+            winners = ", ".join(f"{dot(state, p)} {mention(p, shown.names)}" for p in state.winners)
             embed.add_field(
                 name="Partie terminée", value=clip(f"🏆 {winners or 'personne'}", 1024), inline=False
             )
         elif turn is not None:
             embed.add_field(
-                name="À jouer", value=clip(self.turn_text(session, state, turn), 1024), inline=False
+                name="À jouer", value=clip(self.turn_text(shown, state, turn), 1024), inline=False
             )
-        embed.add_field(name="Mineurs", value=clip(self.miners_text(session, state), 1024), inline=False)
+        embed.add_field(name="Mineurs", value=clip(self.miners_text(shown, state), 1024), inline=False)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(
-            text=f"Table n°{session.id} · tour {state.turn_no} · rangées A (départ) à {LAST_ROW}, "
+            text=f"Table n°{shown.table} · tour {state.turn_no} · rangées A (départ) à {LAST_ROW}, "
             f"colonnes 1 à {BOARD.columns}"
         )
         return embed
 
-    def turn_text(self, session: Session, state: BarricadeState, player: PlayerId) -> str:
-        who = f"{dot(state, player)} {mention(player, session.rec.names)} ({colour_of(state, player)})"
+    def turn_text(self, shown: Shown[BarricadeState], state: BarricadeState, player: PlayerId) -> str:
+        who = f"{dot(state, player)} {mention(player, shown.names)} ({colour_of(state, player)})"
         if state.phase == "deplacer" and state.throw is not None:
             count = len(numbered_destinations(state))
             plural = "s" if count > 1 else ""
@@ -313,25 +303,23 @@ class BarricadePresenter(Presenter):
             return f"{who} a fait six : relance le dé pour son mineur {state.bound_miner + 1}."
         return f"{who} lance le dé."
 
-    def miners_text(self, session: Session, state: BarricadeState) -> str:
+    def miners_text(self, shown: Shown[BarricadeState], state: BarricadeState) -> str:
         turn = state.turn_player
         lines = []
         for player in state.order:
             mark = "▶ " if player == turn else ""
-            name = clip(session.name(player), 60)
+            name = clip(shown.name(player), 60)
             lines.append(f"{mark}{dot(state, player)} **{name}** : {miners_line(state, player)}")
         return "\n".join(lines)
 
-    def files(self, session: Session) -> list[discord.File]:
-        state = self.table_state(session)
-        if state is None:
-            return []
-        return [discord.File(io.BytesIO(self.picture(session, state)), filename=PICTURE)]
+    def draw_files(self, shown: Shown[BarricadeState]) -> list[discord.File]:
+        return [discord.File(io.BytesIO(self.picture(shown)), filename=PICTURE)]
 
-    def picture(self, session: Session, state: BarricadeState) -> bytes:
+    def picture(self, shown: Shown[BarricadeState]) -> bytes:
         """The board as PNG, drawn again only when something it shows has changed."""
+        state = shown.view
         destinations = numbered_destinations(state)
-        shown = state.model_dump(
+        drawn = state.model_dump(
             mode="json",
             include={
                 "order",
@@ -347,25 +335,25 @@ class BarricadePresenter(Presenter):
                 "winners",
             },
         )
-        names = {p: session.name(p) for p in state.order}
-        key = json.dumps([shown, [(d.number, d.point) for d in destinations], names], sort_keys=True)
-        kept = self._pictures.get(session.id)
+        names = {p: shown.name(p) for p in state.order}
+        key = json.dumps([drawn, [(d.number, d.point) for d in destinations], names], sort_keys=True)
+        kept = self._pictures.get(shown.table)
         if kept is not None and kept[0] == key:
-            self._pictures.move_to_end(session.id)
+            self._pictures.move_to_end(shown.table)
             return kept[1]
         data = render_board(state, destinations, names)
-        self._pictures[session.id] = (key, data)
-        self._pictures.move_to_end(session.id)
+        self._pictures[shown.table] = (key, data)
+        self._pictures.move_to_end(shown.table)
         while len(self._pictures) > PICTURES_KEPT:
             self._pictures.popitem(last=False)
         return data
 
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""
         if event.kind == "renvoye":
-            return "💥 " + self.game.describe(event, session.rec.names)
+            return "💥 " + self.game.describe(event, shown.names)
         if event.kind == "mine":
-            return "⛏️ " + self.game.describe(event, session.rec.names)
+            return "⛏️ " + self.game.describe(event, shown.names)
         return None
 
 
@@ -404,22 +392,6 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
         await _answer(interaction, TableError("gone").text)
         return
     await interaction.response.edit_message(view=presenter.table_view(session, row))
-
-
-class BarrierRowSelect(ui.DynamicItem[ui.Select[Any]], template=ROW_ID):
-    """The barrier's first select: a row of the board (``tvb:<table>:<turn>``, values: a row letter)."""
-
-    def __init__(self, item: ui.Select[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> BarrierRowSelect:
-        return cls(ui.Select(custom_id=match.string, options=[discord.SelectOption(label="…")]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await choose_row(interaction, self.custom_id, list(self.item.values))
 
 
 PRESENTER = BarricadePresenter(GAME)

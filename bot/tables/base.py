@@ -1,38 +1,47 @@
-"""How a game looks in a channel: the generic presenter every game gets, and what a game may change.
+"""How a game looks in a channel: the generic presenter, and what a game's own presenter changes.
 
 A game's own presenter lives in ``bot/tables/<game>.py`` and exposes ``PRESENTER``, usually a
 subclass of ``Presenter`` overriding a few methods (labels, emoji, the embed, pictures, typed
 messages). Everything else — buttons from ``legal_actions``, selects for long lists, forms for free
 numbers, the turn/old-click checks, storage — stays generic. See docs/BOT.md.
+
+The methods the bot calls take a ``Session``; what they draw comes from a ``Shown`` (the game's
+view for one reader, ``bot/tables/shown.py``), which the methods a game overrides get instead of
+the session: they never see the state, so a hidden hand cannot reach the channel.
 """
 
 from __future__ import annotations
 
 import itertools
-import json
 import logging
-import sys
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, ClassVar, Generic, TypeVar, cast
 
 import discord
 from discord import ui
+from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
 
-from ..sessions import Session, session_waiting_for
+from ..sessions import Session, legal_actions
 from ..ui import ids
 from ..ui.components import (
     OPTION_MAX,
     ActionButton,
     ActionSelect,
     AskButton,
+    ClickRoute,
     MenuButton,
     button,
     clip,
-    fit,
 )
+from .forms import FIELD_LABEL_MAX as FIELD_LABEL_MAX
+from .forms import PLACEHOLDER_MAX as PLACEHOLDER_MAX
+from .forms import TITLE_MAX as TITLE_MAX
+from .forms import FormWords
+from .private import PrivateHand
+from .shown import Shown, news_of, shown, typed
 
 log = logging.getLogger(__name__)
 
@@ -43,12 +52,6 @@ EXPAND_MAX = 25  # a missing argument with at most this many values becomes butt
 COLOUR = discord.Colour(0x8E5B2E)
 # The tail of a group select's custom_id: GROUP + the action kind.
 GROUP = "g."
-# Discord's limits on a form (modal): its title and each field's label; a field's placeholder.
-TITLE_MAX = 45
-FIELD_LABEL_MAX = 45
-PLACEHOLDER_MAX = 100
-# Asked for what someone not seated may do (join mid-game): Discord never gives a user the id 0.
-OUTSIDER: PlayerId = "0"
 
 
 @dataclass(frozen=True)
@@ -69,54 +72,54 @@ def timestamp(ms: int, style: str = "R") -> str:
     return f"<t:{ms // 1000}:{style}>"
 
 
-class Presenter:
+V = TypeVar("V", bound=BaseModel)
+
+
+class Presenter(FormWords, PrivateHand[V], Generic[V]):
     """The generic table. Subclass it per game and override what that game needs."""
+
+    # The game's view model (``Game.view_model``, or its state's): what ``Shown.view`` holds.
+    view_type: ClassVar[type[BaseModel]] = BaseModel
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
         self.specs: dict[str, ActionSpec] = {s.kind: s for s in game.full_vocabulary()}
 
-    def dynamic_items(self) -> list[type[ui.DynamicItem[Any]]]:
-        """The presenter's own restart-proof components, registered when the bot starts: by default
-        every ``DynamicItem`` class defined in the presenter's module. Their custom_ids start with
-        a ``tv`` prefix of their own (``tvb:`` …), never tv/tvs/tvq/tvm/tvl/tvr."""
-        if type(self) is Presenter:
-            return []
-        module = sys.modules.get(type(self).__module__)
-        found = (
-            [
-                value
-                for value in vars(module).values()
-                if isinstance(value, type)
-                and issubclass(value, ui.DynamicItem)
-                and value.__module__ == type(self).__module__
-            ]
-            if module is not None
-            else []
-        )
-        return found
+    # --- what a reader may see ----------------------------------------------------------------------
+    def shown(self, session: Session, viewer: PlayerId | None) -> Shown[V]:
+        """What ``viewer`` (None: the channel) may see of the table; the session must have a state."""
+        return cast(Shown[V], typed(shown(session, viewer, self.news(session)), self.view_type))
+
+    def news(self, session: Session) -> list[str]:
+        """The table's latest public news in words, oldest first."""
+        return news_of(session)
+
+    def routes(self) -> dict[str, ClickRoute]:
+        """The presenter's own components' handlers, by custom_id prefix: a ``tv`` prefix of their
+        own (``tvb:`` …), never tv/tvs/tvq/tvm/tvl/tvr. The bot's router sends them their clicks."""
+        return {}
 
     # --- one action's words ------------------------------------------------------------------------
-    def label(self, session: Session, action: Action) -> str:
+    def label(self, shown: Shown[V], action: Action) -> str:
         """The button's text: the action word and its arguments in words (player names, numbers)."""
         words = [action.kind.replace("_", " ").capitalize()]
         spec = self.specs.get(action.kind)
         for arg in spec.args if spec else []:
             if arg.name in action.args:
-                words.append(self.value_label(session, arg, action.args[arg.name]))
+                words.append(self.value_label(shown, arg, action.args[arg.name]))
         return " ".join(words)
 
-    def value_label(self, session: Session, arg: ArgSpec, value: ArgValue) -> str:
+    def value_label(self, shown: Shown[V], arg: ArgSpec, value: ArgValue) -> str:
         if arg.type == "player" and isinstance(value, str):
-            return session.name(value)
+            return shown.name(value)
         if isinstance(value, list):
             return "-".join(str(v) for v in value)
         return str(value)
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[V], action: Action) -> str | None:
         return None
 
-    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+    def style(self, shown: Shown[V], action: Action) -> discord.ButtonStyle:
         spec = self.specs.get(action.kind)
         return (
             discord.ButtonStyle.primary
@@ -126,20 +129,10 @@ class Presenter:
 
     # --- what is on offer ---------------------------------------------------------------------------
     def legal_union(self, session: Session) -> list[Action]:
-        """Every action some seated player (then someone not seated) may take now, once each."""
-        state = session.state
-        if state is None or state.over:
-            return []
-        seen: dict[str, Action] = {}
-        for player in [*state.players, OUTSIDER]:
-            try:
-                actions = self.game.legal_actions(state, player)
-            except Exception:
-                log.exception("legal_actions a échoué (%s)", self.game.name)
-                continue
-            for action in actions:
-                seen.setdefault(action.model_dump_json(), action)
-        return list(seen.values())
+        """Every action some seated player (then someone not seated) may take now, once each (from
+        the session's legal actions, computed once per state)."""
+        legal = legal_actions(session)
+        return legal.union() if legal is not None else []
 
     def domain(self, session: Session, arg: ArgSpec) -> list[ArgValue] | None:
         """The values an argument may take when there are few enough to list, else None."""
@@ -191,74 +184,73 @@ class Presenter:
         state = session.state
         if state is None or state.over:
             return view
-        rows = self.action_rows(session, self.offers(session))
+        public = self.shown(session, None)
+        rows = self.action_rows(public, self.offers(session))
         for row_no, row in enumerate(rows[:GAME_ROWS]):
             for item in row:
                 item.row = row_no
                 view.add_item(item)
         if len(rows) > GAME_ROWS:
             log.warning("%s : %d rangées d'actions, seules %d tiennent", self.game.name, len(rows), GAME_ROWS)
-        for item in self.menu_items(session):
+        for item in self.menu_items(public):
             item.row = GAME_ROWS
             view.add_item(item)
         return view
 
-    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+    def action_rows(self, shown: Shown[V], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         """Buttons when they fit in four rows; otherwise long kinds become selects of 25; a kind too
         long even for that becomes one select of groups, each opening its own list privately."""
         by_kind: dict[str, list[Offer]] = {}
         for offer in offers:
             by_kind.setdefault(offer.action.kind, []).append(offer)
         grouped: set[str] = set()
-        rows = self._rows(session, by_kind, grouped)
+        rows = self._rows(shown, by_kind, grouped)
         while len(rows) > GAME_ROWS:
             long = [k for k in by_kind if k not in grouped and len(by_kind[k]) > PER_SELECT]
             if not long:
                 break
             grouped.add(max(long, key=lambda k: len(by_kind[k])))
-            rows = self._rows(session, by_kind, grouped)
+            rows = self._rows(shown, by_kind, grouped)
         return rows
 
     def _rows(
-        self, session: Session, by_kind: dict[str, list[Offer]], grouped: set[str]
+        self, shown: Shown[V], by_kind: dict[str, list[Offer]], grouped: set[str]
     ) -> list[list[ui.Item[Any]]]:
-        assert session.state is not None
-        turn = session.state.turn_no
         all_buttons = sum(-(-len(group) // PER_ROW) for group in by_kind.values()) <= GAME_ROWS
         rows: list[list[ui.Item[Any]]] = []
         loose: list[ui.Item[Any]] = []
         selects = 0
         for kind, group in by_kind.items():
             if all_buttons or len(group) <= PER_ROW:
-                items = [self.offer_button(session, turn, o) for o in group]
+                items = [self.offer_button(shown, o) for o in group]
                 if all_buttons:
                     rows += [items[i : i + PER_ROW] for i in range(0, len(items), PER_ROW)]
                 else:
                     loose += items
                 continue
             choices = [o for o in group if not o.ask]
-            loose += [self.offer_button(session, turn, o) for o in group if o.ask]
+            loose += [self.offer_button(shown, o) for o in group if o.ask]
             if kind in grouped:
-                rows.append([self.group_select(session, turn, kind, choices)])
+                rows.append([self.group_select(shown, kind, choices)])
                 continue
             for start in range(0, len(choices), PER_SELECT):
                 chunk = choices[start : start + PER_SELECT]
-                rows.append([self.offer_select(session, turn, selects, kind, chunk)])
+                rows.append([self.offer_select(shown, selects, kind, chunk)])
                 selects += 1
         rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
         return rows
 
-    def group_select(self, session: Session, turn: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
+    def group_select(self, shown: Shown[V], kind: str, offers: list[Offer]) -> ui.Item[Any]:
         """One option per 25 actions (« Barriere 25 → Barriere 60 »); picking one shows those 25."""
         spec = self.specs.get(kind)
         options = []
         for index, start in enumerate(range(0, min(len(offers), PER_SELECT * PER_SELECT), PER_SELECT)):
             chunk = offers[start : start + PER_SELECT]
-            first, last = self.label(session, chunk[0].action), self.label(session, chunk[-1].action)
+            first, last = self.label(shown, chunk[0].action), self.label(shown, chunk[-1].action)
             text = first if len(chunk) == 1 else f"{first} → {last}"
             options.append(discord.SelectOption(label=clip(text, 100), value=ids.to36(index)))
         select: ui.Select[Any] = ui.Select(
-            custom_id=ids.table_id("tvs", session.id, turn, GROUP + kind),
+            custom_id=ids.table_id("tvs", shown.table, shown.turn_no, GROUP + kind),
             placeholder=clip((spec.help if spec and spec.help else kind) + " (par groupes)", 150),
             options=options,
         )
@@ -273,62 +265,60 @@ class Presenter:
         if not chunk:
             return None
         view = ui.View(timeout=None)
-        view.add_item(self.offer_select(session, session.state.turn_no, PER_SELECT + index, kind, chunk))
+        view.add_item(self.offer_select(self.shown(session, None), PER_SELECT + index, kind, chunk))
         return view
 
-    def offer_button(self, session: Session, turn: int, offer: Offer) -> ui.Item[Any]:
+    def offer_button(self, shown: Shown[V], offer: Offer) -> ui.Item[Any]:
         action = offer.action
+        turn = shown.turn_no
         if offer.ask:
             spec = self.specs.get(action.kind)
             label = (spec.help.rstrip(".") if spec and spec.help else action.kind) + "…"
             return AskButton(
                 button(
-                    ids.table_id("tvq", session.id, turn, action.kind),
+                    ids.table_id("tvq", shown.table, turn, action.kind),
                     label,
                     style=discord.ButtonStyle.primary,
                 )
             )
         return ActionButton(
             button(
-                ids.table_id("tv", session.id, turn, offer.code),
-                self.label(session, action),
-                emoji=self.emoji(session, action),
-                style=self.style(session, action),
+                ids.table_id("tv", shown.table, turn, offer.code),
+                self.label(shown, action),
+                emoji=self.emoji(shown, action),
+                style=self.style(shown, action),
             )
         )
 
-    def offer_select(
-        self, session: Session, turn: int, n: int, kind: str, offers: list[Offer]
-    ) -> ui.Item[Any]:
+    def offer_select(self, shown: Shown[V], n: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
         spec = self.specs.get(kind)
         placeholder = spec.help if spec and spec.help else kind
         options = [
             discord.SelectOption(
-                label=clip(self.label(session, o.action), 100),
+                label=clip(self.label(shown, o.action), 100),
                 value=o.code[:OPTION_MAX],
-                emoji=self.emoji(session, o.action),
+                emoji=self.emoji(shown, o.action),
             )
             for o in offers
         ]
         select: ui.Select[Any] = ui.Select(
-            custom_id=ids.table_id("tvs", session.id, turn, ids.to36(n)),
+            custom_id=ids.table_id("tvs", shown.table, shown.turn_no, ids.to36(n)),
             placeholder=clip(placeholder, 150),
             options=options,
         )
         return ActionSelect(select)
 
-    def menu_items(self, session: Session) -> list[ui.Item[Any]]:
-        assert session.state is not None
-        turn = session.state.turn_no
+    def menu_items(self, shown: Shown[V]) -> list[ui.Item[Any]]:
+        turn = shown.turn_no
         items: list[ui.Item[Any]] = []
         if self.has_secrets():
             items.append(
-                MenuButton(button(ids.table_id("tvm", session.id, turn, "me"), "Mon jeu", emoji="👁️"))
+                MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), "Mon jeu", emoji="👁️"))
             )
         items.append(
             MenuButton(
                 button(
-                    ids.table_id("tvm", session.id, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
+                    ids.table_id("tvm", shown.table, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
                 )
             )
         )
@@ -336,135 +326,59 @@ class Presenter:
 
     # --- the message --------------------------------------------------------------------------------
     def embed(self, session: Session) -> discord.Embed:
-        state = session.state
-        names = session.rec.names
-        embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
-        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
-        if state is None:
+        """The table message's embed, as the channel sees it."""
+        if session.state is None:
+            embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+            embed.description = clip("\n".join(self.news(session)) or "La partie commence !", 4000)
             return embed
-        scores = self.game.scores(state)
-        if scores:
-            lines = [f"**{clip(session.name(p), 60)}** : {s}" for p, s in scores.items()]
+        return self.draw_embed(self.shown(session, None))
+
+    def draw_embed(self, shown: Shown[V]) -> discord.Embed:
+        embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
+        if shown.scores:
+            lines = [f"**{clip(shown.name(p), 60)}** : {s}" for p, s in shown.scores.items()]
             embed.add_field(name="Scores", value=clip("\n".join(lines), 1024), inline=True)
-        if state.over:
-            winners = ", ".join(mention(p, names) for p in state.winners) or "personne"
+        if shown.over:
+            winners = ", ".join(mention(p, shown.names) for p in shown.winners) or "personne"
             embed.add_field(name="Partie terminée", value=clip(f"🏆 {winners}", 1024), inline=False)
         else:
-            waiting = self.waiting_text(session)
+            waiting = self.waiting_text(shown)
             if waiting:
                 embed.add_field(name="À jouer", value=clip(waiting, 1024), inline=True)
-        embed.set_footer(text=f"Table n°{session.id} · tour {state.turn_no}")
+        embed.set_footer(text=f"Table n°{shown.table} · tour {shown.turn_no}")
         return embed
 
-    def waiting_text(self, session: Session) -> str:
-        state = session.state
-        assert state is not None
-        try:
-            deadline = self.game.deadline(state)
-            # In a window everyone who may still shout is shown; otherwise whom the table waits for.
-            waiting = self.game.to_act(state) if deadline is not None else session_waiting_for(session)
-        except Exception:
-            log.exception("to_act/deadline a échoué (%s)", self.game.name)
-            return ""
-        text = ", ".join(mention(p, session.rec.names) for p in waiting)
-        if deadline is not None:
-            text += f"\n⏳ Fin {timestamp(deadline)}"
+    def waiting_text(self, shown: Shown[V]) -> str:
+        text = ", ".join(mention(p, shown.names) for p in shown.waiting)
+        if shown.deadline is not None:
+            text += f"\n⏳ Fin {timestamp(shown.deadline)}"
         return text
 
     def files(self, session: Session) -> list[discord.File]:
-        """Pictures attached to the table message (a board, dominoes). None by default."""
+        """Pictures attached to the table message (a board, dominoes)."""
+        return [] if session.state is None else self.draw_files(self.shown(session, None))
+
+    def draw_files(self, shown: Shown[V]) -> list[discord.File]:
+        """None by default."""
         return []
 
     def has_secrets(self) -> bool:
         """Whether players have something private to look at (the game overrides ``view``)."""
         return type(self.game).view is not Game.view
 
-    def private(self, session: Session, player: PlayerId) -> str | None:
-        """What only ``player`` may see, in words: by default what their view adds to a spectator's."""
-        state = session.state
-        if state is None:
-            return None
-        mine = self.game.view(state, player)
-        public = self.game.view(state, None)
-        lines = [
-            f"**{key}** : {json.dumps(value, ensure_ascii=False)}"
-            for key, value in mine.items()
-            if public.get(key) != value
-        ]
-        text = "\n".join(lines)
-        for seated, name in session.rec.names.items():  # ids mean nothing to players: show names
-            text = text.replace(f'"{seated}"', f'"{name}"')
-        return clip(text, 1900) if lines else None
-
-    def private_view(self, session: Session, player: PlayerId) -> ui.View | None:
-        """Components for ``player`` alone, sent with « Mon jeu » / « Ma main » (their moves as
-        buttons, say). None by default. A click on one plays, then that private message is drawn
-        again with this view as it is after the move."""
-        return None
-
-    def private_files(self, session: Session, player: PlayerId) -> list[discord.File]:
-        """Pictures for ``player`` alone (their hand), sent with « Mon jeu ». None by default."""
-        return []
-
-    def has_private_answer(self) -> bool:
-        """Whether « Mon jeu » carries components or pictures (the presenter overrides them): a
-        click from that private message then redraws it with the player's hand after the move."""
-        cls = type(self)
-        return (
-            cls.private_view is not Presenter.private_view or cls.private_files is not Presenter.private_files
-        )
-
     def announcement(self, session: Session, event: Event) -> str | None:
-        """A line that deserves its own message in the channel (besides the table). None by default."""
+        """A line that deserves its own message in the channel (besides the table)."""
+        return None if session.state is None else self.announce(self.shown(session, None), event)
+
+    def announce(self, shown: Shown[V], event: Event) -> str | None:
+        """None by default."""
         return None
 
     def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
-        """An action typed as a plain message in the channel (a song, a shout). None by default."""
+        """An action typed as a plain message in the channel (a song, a shout)."""
+        return None if session.state is None else self.read_message(self.shown(session, None), player, text)
+
+    def read_message(self, shown: Shown[V], player: PlayerId, text: str) -> Action | None:
+        """None by default."""
         return None
-
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
-        """The arguments a form asks for ``kind`` (at most five)."""
-        spec = self.specs.get(kind)
-        return [a for a in spec.args][:5] if spec else []
-
-    def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
-        """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
-        that kind. Otherwise the form does not open, and they are told why."""
-        state = session.state
-        if state is None or state.over:
-            return False
-        try:
-            return any(a.kind == kind for a in self.game.legal_actions(state, player))
-        except Exception:
-            log.exception("legal_actions a échoué (%s)", self.game.name)
-            return False
-
-    def form_title(self, session: Session, kind: str) -> str:
-        """The form's title: the action's help, cut at a word to Discord's 45 characters."""
-        spec = self.specs.get(kind)
-        text = spec.help.rstrip(" .") if spec and spec.help else kind.replace("_", " ").capitalize()
-        return fit(text, TITLE_MAX)
-
-    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
-        """A form field's label: the argument's help when it is short enough to be one, else its
-        name in words (the help then goes to the placeholder). Discord allows 45 characters."""
-        help_text = " ".join(arg.help.split())
-        if help_text and len(help_text) <= FIELD_LABEL_MAX:
-            return help_text[0].upper() + help_text[1:]
-        return fit(arg.name.replace("_", " ").capitalize(), FIELD_LABEL_MAX)
-
-    def field_hint(self, session: Session, kind: str, arg: ArgSpec) -> str:
-        """A form field's placeholder: the help the label could not hold, the range or the choices."""
-        parts = []
-        help_text = " ".join(arg.help.split())
-        if help_text and self.field_label(session, kind, arg) != help_text[0].upper() + help_text[1:]:
-            parts.append(help_text)
-        if arg.minimum is not None and arg.maximum is not None:
-            parts.append(f"de {arg.minimum} à {arg.maximum}")
-        elif arg.minimum is not None:
-            parts.append(f"au moins {arg.minimum}")
-        elif arg.choices and not help_text:
-            parts.append(" / ".join(arg.choices))
-        if arg.type == "ints":
-            parts.append("plusieurs nombres : 1,3")
-        return clip(" — ".join(parts), PLACEHOLDER_MAX)

@@ -13,9 +13,9 @@ from games.cabane import FACE_NAMES, GAME, CabaneState, Face
 from games.cabane.state import LEAD_FIRST_PHASE, LEAD_LATER, PHASE_NAMES, SERIES_LENGTH
 from games.core import Action, Event
 
-from ..sessions import Session
 from ..ui.components import clip
 from .base import COLOUR, Presenter, mention
+from .shown import Shown
 
 # Each face as players picture the little cabin lying on the table.
 FACE_EMOJI: dict[Face, str] = {
@@ -62,21 +62,18 @@ def points_text(points: int) -> str:
     return "1 point" if abs(points) == 1 else f"{points} points"
 
 
-class CabanePresenter(Presenter):
-    def state_of(self, session: Session) -> CabaneState | None:
-        state = session.state
-        return state if isinstance(state, CabaneState) else None
+class CabanePresenter(Presenter[CabaneState]):
+    """Nothing is hidden at La Cabane: the view is the state without its dice."""
+
+    view_type = CabaneState
 
     # --- the throw button -----------------------------------------------------------------------
-    def label(self, session: Session, action: Action) -> str:
+    def label(self, shown: Shown[CabaneState], action: Action) -> str:
         if action.kind != THROW:
-            return super().label(session, action)
-        state = self.state_of(session)
-        if state is not None and state.phase == "debroussaillage":
-            return THROW_BOTH
-        return THROW_ONE
+            return super().label(shown, action)
+        return THROW_BOTH if shown.view.phase == "debroussaillage" else THROW_ONE
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[CabaneState], action: Action) -> str | None:
         return DICE_EMOJI if action.kind == THROW else None
 
     # --- the table message ----------------------------------------------------------------------
@@ -85,27 +82,25 @@ class CabanePresenter(Presenter):
         title = f"{self.game.title} — {MODE_TITLES[mode]}"
         return title + (f", en {state.options.cible} points" if mode == "bataille" else "")
 
-    def embed(self, session: Session) -> discord.Embed:
-        state = self.state_of(session)
-        if state is None:
-            return super().embed(session)
+    def draw_embed(self, shown: Shown[CabaneState]) -> discord.Embed:
+        state = shown.view
         embed = discord.Embed(title=clip(self.title(state), 256), colour=COLOUR)
-        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
+        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
         if state.last_faces and state.last_thrower is not None:
             faces = " · ".join(face_text(f) for f in state.last_faces)
-            thrower = clip(session.name(state.last_thrower), 60)
+            thrower = clip(shown.name(state.last_thrower), 60)
             embed.add_field(name="Dernier lancer", value=clip(f"{thrower} : {faces}", 1024), inline=False)
         embed.add_field(name="Phase", value=clip(self.phase_text(state), 1024), inline=False)
         if state.over:
-            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
+            winners = ", ".join(mention(p, shown.names) for p in state.winners) or "personne"
             embed.add_field(name="Partie terminée", value=clip(f"🏆 {winners}", 1024), inline=False)
         else:
-            embed.add_field(name="À jouer", value=clip(self.turn_text(session, state), 1024), inline=False)
+            embed.add_field(name="À jouer", value=clip(self.turn_text(shown, state), 1024), inline=False)
             if state.phase == "dix_coups" and state.series_queue:
-                waiting = ", ".join(clip(session.name(p), 60) for p in state.series_queue)
+                waiting = ", ".join(clip(shown.name(p), 60) for p in state.series_queue)
                 embed.add_field(name="10 coups à venir", value=clip(waiting, 1024), inline=False)
-        embed.add_field(name="Scores", value=clip(self.scores_text(session, state), 1024), inline=False)
-        embed.set_footer(text=f"Table n°{session.id} · tour {state.turn_no}")
+        embed.add_field(name="Scores", value=clip(self.scores_text(shown, state), 1024), inline=False)
+        embed.set_footer(text=f"Table n°{shown.table} · tour {state.turn_no}")
         return embed
 
     def phase_text(self, state: CabaneState) -> str:
@@ -125,9 +120,9 @@ class CabanePresenter(Presenter):
             f"Il faut {points_text(lead)} d'avance sur tous les adversaires pour gagner."
         )
 
-    def turn_text(self, session: Session, state: CabaneState) -> str:
+    def turn_text(self, shown: Shown[CabaneState], state: CabaneState) -> str:
         """Whose turn, and how many throws are left, as the players would say it."""
-        who = mention(state.current, session.rec.names)
+        who = mention(state.current, shown.names)
         if state.phase == "debroussaillage":
             return f"{who} lance les deux dés, et continue jusqu'à une C ou un T."
         if state.phase == "dix_coups":
@@ -144,21 +139,21 @@ class CabanePresenter(Presenter):
             line += "\n🚪 Une Façade attend d'être confirmée : une deuxième F de suite marque un point."
         return line
 
-    def scores_text(self, session: Session, state: CabaneState) -> str:
+    def scores_text(self, shown: Shown[CabaneState], state: CabaneState) -> str:
         lines = []
         for player, score in state.scores.items():
             marker = "▶ " if not state.over and player == state.current else ""
-            lines.append(f"{marker}**{clip(session.name(player), 60)}** : {score}")
+            lines.append(f"{marker}**{clip(shown.name(player), 60)}** : {score}")
         return "\n".join(lines) or "personne"
 
     # --- lines of their own -----------------------------------------------------------------------
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[CabaneState], event: Event) -> str | None:
         if event.kind == "point" and event.data.get("raison") == "deuxieme_cabane":
-            return "🏠🏠 " + self.game.describe(event, session.rec.names)
+            return "🏠🏠 " + self.game.describe(event, shown.names)
         emoji = NOTABLE_EMOJI.get(event.kind)
         if emoji is None:
             return None
-        return f"{emoji} {self.game.describe(event, session.rec.names)}"
+        return f"{emoji} {self.game.describe(event, shown.names)}"
 
 
 PRESENTER = CabanePresenter(GAME)

@@ -19,17 +19,19 @@ from typing import Any
 import discord
 from discord import ui
 
-from games.chevre import GAME, ChevreState
-from games.chevre.chain import fitting_sides
+from games.chevre import GAME
 from games.chevre.game import PASSER, PIOCHER, POSER
 from games.chevre.tiles import sort_key
-from games.core import Action, ArgSpec, Event, Game, PlayerId
+from games.chevre.tiles import values as tile_values
+from games.chevre.view import ChevreView
+from games.core import Action, ArgSpec, Event, Game
 
 from ..render.chevre import render_chain, render_hand
 from ..sessions import Session
 from ..ui import ids
 from ..ui.components import AskButton, MenuButton, button, clip
 from .base import COLOUR, GAME_ROWS, PER_ROW, Offer, Presenter, mention
+from .shown import Shown
 
 CHAIN_FILE = "chaine.png"
 HAND_FILE = "main.png"
@@ -54,9 +56,26 @@ def tile_list(tiles: list[str]) -> str:
     return " · ".join(tiles) if tiles else "aucun"
 
 
-def chain_text(state: ChevreState) -> str:
+def chain_text(view: ChevreView) -> str:
     """The chain in characters, left end first (for those who cannot see the picture)."""
-    return "".join(f"[{a}|{b}]" for a, b in state.chain)
+    return "".join(f"[{a}|{b}]" for a, b in view.chain)
+
+
+def fits_an_end(tile: str, ends: tuple[int, int] | None) -> bool:
+    """Whether ``tile`` could be laid at one of the chain's ends (never on an empty chain)."""
+    return ends is not None and bool(set(tile_values(tile)) & set(ends))
+
+
+def round_log(news: list[str]) -> list[str]:
+    """The last lines of this round only: a tile laid in the round before may be in a hand now.
+
+    A round's end is kept as its first line; its full table has a message of its own.
+    """
+    lines = list(news)
+    ends = [i for i, line in enumerate(lines) if ROUND_END.search(line.split("\n")[0])]
+    if ends:
+        lines = lines[ends[-1] :]
+    return [line.split("\n")[0] for line in lines]
 
 
 def moves_text(moves: list[Action]) -> str:
@@ -71,58 +90,54 @@ def moves_text(moves: list[Action]) -> str:
     return " · ".join(f"{tile} {' ou '.join(where)}".strip() for tile, where in sides.items())
 
 
-class ChevrePresenter(Presenter):
+class ChevrePresenter(Presenter[ChevreView]):
+    view_type = ChevreView
+
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
         # The form's title is the spec's help, cut at 45 characters by Discord: say it short.
         self.specs[POSER] = self.specs[POSER].model_copy(update={"help": FORM_TITLE})
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
 
-    def state_of(self, session: Session) -> ChevreState | None:
-        state = session.state
-        return state if isinstance(state, ChevreState) else None
-
     # --- what is on offer: no tile on the table ---------------------------------------------------------
     def offers(self, session: Session) -> list[Offer]:
         """The form that lays a tile (when one fits), or the draw or the pass the rules force."""
-        state = self.state_of(session)
-        if state is None or state.over:
+        if session.state is None or session.state.over:
             return []
-        moves = self.game.legal_actions(state, state.turn_player())
-        budget = ids.code_budget(session.id, state.turn_no)
+        view = self.shown(session, None).view
+        budget = ids.code_budget(session.id, view.turn_no)
         out: list[Offer] = []
-        if any(m.kind == POSER for m in moves):
+        if POSER in view.turn_moves:
             out.append(Offer(Action(kind=POSER), ask=True))
-        out += [
-            Offer(m, ids.encode_action(m, self.specs.get(m.kind), budget)) for m in moves if m.kind != POSER
-        ]
+        for kind in (PIOCHER, PASSER):
+            if kind in view.turn_moves:
+                move = Action(kind=kind)
+                out.append(Offer(move, ids.encode_action(move, self.specs.get(kind), budget)))
         return out
 
-    def offer_button(self, session: Session, turn: int, offer: Offer) -> ui.Item[Any]:
+    def offer_button(self, shown: Shown[ChevreView], offer: Offer) -> ui.Item[Any]:
         if offer.ask and offer.action.kind == POSER:
             return AskButton(
                 button(
-                    ids.table_id("tvq", session.id, turn, POSER),
+                    ids.table_id("tvq", shown.table, shown.turn_no, POSER),
                     LAY_BUTTON,
                     style=discord.ButtonStyle.primary,
                 )
             )
-        return super().offer_button(session, turn, offer)
+        return super().offer_button(shown, offer)
 
-    def label(self, session: Session, action: Action) -> str:
-        state = self.state_of(session)
+    def label(self, shown: Shown[ChevreView], action: Action) -> str:
         if action.kind == PIOCHER:
-            left = f" ({plural(len(state.bazar), 'domino')})" if state is not None else ""
-            return f"Piocher au bazar{left}"
+            return f"Piocher au bazar ({plural(shown.view.bazar, 'domino')})"
         if action.kind == PASSER:
             return "Passer"
         if action.kind == POSER:
             tile = str(action.args.get("tuile", ""))
             side = action.args.get("cote")
             return f"{tile} {SIDE_WORDS[side]}" if isinstance(side, str) else f"Ouvrir avec le {tile}"
-        return super().label(session, action)
+        return super().label(shown, action)
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[ChevreView], action: Action) -> str | None:
         side = action.args.get("cote")
         if action.kind == POSER and isinstance(side, str):
             return SIDE_EMOJI[side]
@@ -142,107 +157,89 @@ class ChevrePresenter(Presenter):
             ),
         ]
 
-    def menu_items(self, session: Session) -> list[ui.Item[Any]]:
-        assert session.state is not None
-        turn = session.state.turn_no
+    def menu_items(self, shown: Shown[ChevreView]) -> list[ui.Item[Any]]:
+        turn = shown.turn_no
         return [
-            MenuButton(button(ids.table_id("tvm", session.id, turn, "me"), HAND_BUTTON, emoji="✋")),
+            MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), HAND_BUTTON, emoji="✋")),
             MenuButton(
                 button(
-                    ids.table_id("tvm", session.id, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
+                    ids.table_id("tvm", shown.table, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
                 )
             ),
         ]
 
     # --- the table message ------------------------------------------------------------------------------
-    def embed(self, session: Session) -> discord.Embed:
-        state = self.state_of(session)
-        if state is None:
-            return super().embed(session)
-        title = self.game.title if state.over else f"{self.game.title} — manche {state.round_no}"
+    def draw_embed(self, shown: Shown[ChevreView]) -> discord.Embed:
+        view = shown.view
+        title = self.game.title if view.over else f"{self.game.title} — manche {view.round}"
         embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
-        embed.description = clip("\n".join(self.round_log(session)) or "La partie commence !", 4000)
-        embed.add_field(name="Chaîne", value=clip(self.chain_field(state), 1024), inline=False)
+        embed.description = clip("\n".join(round_log(shown.news)) or "La partie commence !", 4000)
+        embed.add_field(name="Chaîne", value=clip(self.chain_field(view), 1024), inline=False)
         embed.add_field(
-            name=clip(f"Comptes — la chèvre à {state.options.limite} points", 256),
-            value=clip(self.accounts_text(session, state), 1024),
+            name=clip(f"Comptes — la chèvre à {view.limit} points", 256),
+            value=clip(self.accounts_text(shown), 1024),
             inline=False,
         )
-        if state.over:
-            embed.add_field(
-                name="🐐 Partie terminée", value=clip(self.end_text(session, state), 1024), inline=False
-            )
+        if view.over:
+            embed.add_field(name="🐐 Partie terminée", value=clip(self.end_text(shown), 1024), inline=False)
         else:
-            embed.add_field(name="À jouer", value=clip(self.turn_text(session, state), 1024), inline=False)
+            embed.add_field(name="À jouer", value=clip(self.turn_text(shown), 1024), inline=False)
         embed.set_image(url=f"attachment://{CHAIN_FILE}")
-        embed.set_footer(text=f"Table n°{session.id} · tour {state.turn_no}")
+        embed.set_footer(text=f"Table n°{shown.table} · tour {view.turn_no}")
         return embed
 
-    def round_log(self, session: Session) -> list[str]:
-        """The last lines of this round only: a tile laid in the round before may be in a hand now.
-
-        A round's end is kept as its first line; its full table has a message of its own.
-        """
-        lines = list(session.rec.log)
-        ends = [i for i, line in enumerate(lines) if ROUND_END.search(line.split("\n")[0])]
-        if ends:
-            lines = lines[ends[-1] :]
-        return [line.split("\n")[0] for line in lines]
-
-    def chain_field(self, state: ChevreState) -> str:
-        bazar = f"Bazar : {plural(len(state.bazar), 'domino')}." if state.bazar else "Le bazar est vide."
-        ends = state.ends()
-        if ends is None:
+    def chain_field(self, view: ChevreView) -> str:
+        bazar = f"Bazar : {plural(view.bazar, 'domino')}." if view.bazar else "Le bazar est vide."
+        if view.ends is None:
             return f"La chaîne est vide. {bazar}"
-        return f"{chain_text(state)}\nBouts : **{ends[0]}** à gauche, **{ends[1]}** à droite. {bazar}"
+        left, right = view.ends
+        return f"{chain_text(view)}\nBouts : **{left}** à gauche, **{right}** à droite. {bazar}"
 
-    def accounts_text(self, session: Session, state: ChevreState) -> str:
+    def accounts_text(self, shown: Shown[ChevreView]) -> str:
         """Each seat: its account (or closed), its remembered points, how many tiles it holds."""
+        view = shown.view
         lines = []
-        for player in state.players:
-            marker = "▶ " if not state.over and player == state.turn_player() else ""
-            score = state.scores[player]
+        for player in view.players:
+            marker = "▶ " if player == view.turn else ""
+            score = view.scores[player]
             account = "compte ouvert" if score > 0 else "compte fermé"
-            memory = state.remembered[player]
+            memory = view.remembered[player]
             kept = f", {plural(memory, 'point')} en mémoire" if memory else ""
-            tiles = plural(len(state.hands[player]), "domino")
-            name = clip(session.name(player), 60)
+            tiles = plural(view.hand_sizes[player], "domino")
+            name = clip(shown.name(player), 60)
             lines.append(f"{marker}**{name}** : {score} · {account}{kept} · {tiles} en main")
         return "\n".join(lines) or "personne"
 
-    def turn_text(self, session: Session, state: ChevreState) -> str:
-        player = state.turn_player()
-        who = mention(player, session.rec.names)
-        if not state.chain:
-            how = "le domino d'ouverture" if state.opening is not None else "le domino de son choix"
+    def turn_text(self, shown: Shown[ChevreView]) -> str:
+        view = shown.view
+        assert view.turn is not None
+        who = mention(view.turn, shown.names)
+        if not view.chain:
+            how = "le domino d'ouverture" if view.forced_opening else "le domino de son choix"
             return f"{who} ouvre la manche avec {how}."
-        kinds = {a.kind for a in self.game.legal_actions(state, player)}
-        if POSER in kinds:
+        if POSER in view.turn_moves:
             return f"{who} pose un domino."
-        if PIOCHER in kinds:
+        if PIOCHER in view.turn_moves:
             return f"{who} n'a rien qui se pose : au bazar !"
         return f"{who} n'a rien qui se pose et le bazar est vide : il faut passer."
 
-    def end_text(self, session: Session, state: ChevreState) -> str:
-        names = session.rec.names
-        winners = ", ".join(mention(p, names) for p in state.winners) or "personne"
-        if not state.chevres:
+    def end_text(self, shown: Shown[ChevreView]) -> str:
+        view, names = shown.view, shown.names
+        winners = ", ".join(mention(p, names) for p in view.winners) or "personne"
+        if not view.chevres:
             return f"Plus assez de joueurs. Gagnant(s) : {winners}."
-        goats = ", ".join(f"{mention(p, names)} ({plural(state.scores[p], 'point')})" for p in state.chevres)
+        goats = ", ".join(f"{mention(p, names)} ({plural(view.scores[p], 'point')})" for p in view.chevres)
         return f"La chèvre : {goats}.\nGagnant(s) : {winners}."
 
-    def files(self, session: Session) -> list[discord.File]:
-        state = self.state_of(session)
-        if state is None:
-            return []
-        return [discord.File(io.BytesIO(self.chain_picture(state)), filename=CHAIN_FILE)]
+    def draw_files(self, shown: Shown[ChevreView]) -> list[discord.File]:
+        return [discord.File(io.BytesIO(self.chain_picture(shown.view)), filename=CHAIN_FILE)]
 
-    def chain_picture(self, state: ChevreState) -> bytes:
+    def chain_picture(self, view: ChevreView) -> bytes:
         """The chain's PNG; the same chain, round and bazar give the very same bytes, drawn once."""
-        key = f"{state.round_no}:{len(state.bazar)}:{chain_text(state)}"
+        key = f"{view.round}:{view.bazar}:{chain_text(view)}"
         picture = self._pictures.get(key)
         if picture is None:
-            picture = render_chain(self.game.view(state, None))
+            picture = render_chain(view.model_dump(mode="json"))
             self._pictures[key] = picture
             if len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
@@ -251,26 +248,25 @@ class ChevrePresenter(Presenter):
         return picture
 
     # --- « Ma main » ----------------------------------------------------------------------------------------
-    def private(self, session: Session, player: PlayerId) -> str | None:
+    def draw_private(self, shown: Shown[ChevreView]) -> str | None:
         """The player's own tiles and what they may do with them, for their eyes only."""
-        state = self.state_of(session)
-        if state is None or player not in state.hands:
+        view = shown.view
+        if view.hand is None:
             return None
-        hand = sorted(state.hands[player], key=sort_key)
+        hand = view.hand
         lines = [f"**Ta main** ({plural(len(hand), 'domino')}) : {tile_list(hand)}"]
-        if state.over:
+        if view.over or view.turn is None:
             return "\n".join(lines)
-        ends = state.ends()
-        if ends is not None:
-            lines.append(f"Bouts de la chaîne : {ends[0]} à gauche, {ends[1]} à droite.")
-        if state.turn_player() != player:
-            lines.append(f"C'est à {session.name(state.turn_player())} de jouer.")
+        if view.ends is not None:
+            lines.append(f"Bouts de la chaîne : {view.ends[0]} à gauche, {view.ends[1]} à droite.")
+        if view.turn != shown.viewer:
+            lines.append(f"C'est à {shown.name(view.turn)} de jouer.")
             return "\n".join(lines)
-        moves = self.game.legal_actions(state, player)
+        moves = shown.moves
         kinds = {m.kind for m in moves}
-        if not state.chain and state.opening is not None:
-            lines.append(f"Tu ouvres la manche avec le **{state.opening}**.")
-        elif not state.chain:
+        if not view.chain and view.opening is not None:
+            lines.append(f"Tu ouvres la manche avec le **{view.opening}**.")
+        elif not view.chain:
             lines.append("Tu ouvres la manche : pose le domino de ton choix.")
         elif POSER in kinds:
             lines.append(f"Tu peux poser : {moves_text([m for m in moves if m.kind == POSER])}.")
@@ -282,50 +278,45 @@ class ChevrePresenter(Presenter):
             lines.append(f"Sur la table, « {LAY_BUTTON} » : écris le domino, et le bout s'il en faut un.")
         return "\n".join(lines)
 
-    def private_view(self, session: Session, player: PlayerId) -> ui.View | None:
+    def draw_private_view(self, shown: Shown[ChevreView]) -> ui.View | None:
         """The player's moves as buttons (one per playable tile and end), or the forced draw or pass."""
-        state = self.state_of(session)
-        if state is None or state.over:
+        if shown.over or not shown.moves:
             return None
-        moves = self.game.legal_actions(state, player)
-        if not moves:
-            return None
-        budget = ids.code_budget(session.id, state.turn_no)
+        budget = ids.code_budget(shown.table, shown.turn_no)
         view = ui.View(timeout=None)
-        for index, move in enumerate(moves[: GAME_ROWS * PER_ROW]):
+        for index, move in enumerate(shown.moves[: GAME_ROWS * PER_ROW]):
             offer = Offer(move, ids.encode_action(move, self.specs.get(move.kind), budget))
-            item = super().offer_button(session, state.turn_no, offer)
+            item = super().offer_button(shown, offer)
             item.row = index // PER_ROW
             view.add_item(item)
         return view
 
-    def private_files(self, session: Session, player: PlayerId) -> list[discord.File]:
+    def draw_private_files(self, shown: Shown[ChevreView]) -> list[discord.File]:
         """The hand as a picture, the tiles that fit outlined."""
-        state = self.state_of(session)
-        if state is None or player not in state.hands:
+        view = shown.view
+        if view.hand is None:
             return []
-        hand = sorted(state.hands[player], key=sort_key)
-        fits = {t for t in hand if fitting_sides(state, t)} if state.chain else set()
-        if not state.chain and not state.over and state.turn_player() == player:
-            fits = {state.opening} if state.opening is not None else set(hand)
+        hand = view.hand
+        fits = {t for t in hand if fits_an_end(t, view.ends)}
+        if not view.chain and not view.over and view.turn == shown.viewer:
+            fits = {view.opening} if view.opening is not None else set(hand)
         return [discord.File(io.BytesIO(render_hand(hand, fits)), filename=HAND_FILE)]
 
     # --- lines of their own -------------------------------------------------------------------------------
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[ChevreView], event: Event) -> str | None:
         if event.kind == "manche_finie":
-            return self.round_table(session, event.data)
+            return self.round_table(shown, event.data)
         if event.kind == "fin" and event.data.get("chevres"):
             scores = event.data.get("scores", {})
             goats = ", ".join(
-                f"{mention(p, session.rec.names)} ({plural(scores.get(p, 0), 'point')})"
-                for p in event.data["chevres"]
+                f"{mention(p, shown.names)} ({plural(scores.get(p, 0), 'point')})" for p in event.data["chevres"]
             )
             return f"🐐 La chèvre : {goats} !"
         return None
 
-    def round_table(self, session: Session, data: dict[str, Any]) -> str:
+    def round_table(self, shown: Shown[ChevreView], data: dict[str, Any]) -> str:
         """The round's scoring: every hand shown, what it counts, what each takes, accounts, memory."""
-        who = session.name(data["joueur"])
+        who = shown.name(data["joueur"])
         if data["fin"] == "sortie":
             head = f"🏁 **Fin de la manche {data['manche']}** : {who} n'a plus de dominos."
         else:
@@ -335,7 +326,7 @@ class ChevrePresenter(Presenter):
             score = data["scores"][player]
             rows.append(
                 (
-                    clip(session.name(player).replace("`", "'"), NAME_WIDTH),
+                    clip(shown.name(player).replace("`", "'"), NAME_WIDTH),
                     str(data["points"][player]),
                     str(data["marque"][player]),
                     str(score) if score > 0 else "fermé",
@@ -350,7 +341,7 @@ class ChevrePresenter(Presenter):
         ]
         notes = []
         if data["fin"] == "poisson":
-            heavy = [session.name(p) for p, taken in data["marque"].items() if taken]
+            heavy = [shown.name(p) for p, taken in data["marque"].items() if taken]
             pot = sum(data["points"].values())
             if len(heavy) == 1:
                 notes.append(
@@ -364,7 +355,7 @@ class ChevrePresenter(Presenter):
         else:
             notes.append(f"{who} sort : sa mémoire est effacée.")
         for player in data["ouverts"]:
-            notes.append(f"{session.name(player)} ouvre son compte à {data['scores'][player]}.")
+            notes.append(f"{shown.name(player)} ouvre son compte à {data['scores'][player]}.")
         return "\n".join([head, "```", *table, "```", *notes])
 
 

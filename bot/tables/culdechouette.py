@@ -14,9 +14,11 @@ from games.core import Action, ArgSpec, Event, PlayerId
 from games.culdechouette import GAME
 from games.culdechouette.combos import BIRDS, NAMES
 from games.culdechouette.sirop import BIRD_VALUES, bet_on
+from games.culdechouette.state import CulState
 
 from ..sessions import Session
 from .base import PER_ROW, Offer, Presenter, mention
+from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 # "un Cul de Chouette", "un Néant"; the others are feminine.
@@ -87,17 +89,21 @@ def plain(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip(" \t\n!.?,;:…")
 
 
-def combination(name: Any) -> str:
+def combination(name: object) -> str:
     return NAMES.get(str(name), str(name))
 
 
-class CulDeChouettePresenter(Presenter):
-    def label(self, session: Session, action: Action) -> str:
+class CulDeChouettePresenter(Presenter[CulState]):
+    """Nothing is hidden at Cul de chouette: the view is the state without its dice."""
+
+    view_type = CulState
+
+    def label(self, shown: Shown[CulState], action: Action) -> str:
         kind, args = action.kind, action.args
-        state: Any = session.state
+        state = shown.view
         if kind == "lancer":
-            return THROWS.get(getattr(state, "phase", ""), "Lancer")
-        sirop = getattr(state, "sirop", None)
+            return THROWS.get(state.phase, "Lancer")
+        sirop = state.sirop
         if kind == "beau_sirop" and sirop is not None:
             return f"Beau-Sirop ! ({sirop.value})"
         if kind in SAYINGS:
@@ -107,9 +113,9 @@ class CulDeChouettePresenter(Presenter):
             value = BIRD_VALUES.get(bird)
             return f"{bird} ! ({value})" if value else f"{bird} !"
         if kind == "grelottine":
-            return f"Grelottine ! → {session.name(str(args.get('cible')))}"
+            return f"Grelottine ! → {shown.name(str(args.get('cible')))}"
         if kind == "lance_civet":
-            return f"Lance-Civet ! → {session.name(str(args.get('cible')))}"
+            return f"Lance-Civet ! → {shown.name(str(args.get('cible')))}"
         if kind == "miser":
             stake = args.get("mise")
             return f"{combination(args.get('combinaison'))} : {stake} pt{'s' if stake != 1 else ''}"
@@ -121,26 +127,26 @@ class CulDeChouettePresenter(Presenter):
             return f"Civet de {args.get('mise')} sur {article} {combination(name)} !"
         if kind == "relancer":
             kept = args.get("garder") or []
-            throw = list(getattr(state, "throw", []) or [])
+            throw = list(state.throw or [])
             if not isinstance(kept, list) or not kept:
                 return "Tout relancer"
             faces = " ".join(
                 FACES.get(throw[int(i) - 1], str(i)) if 0 < int(i) <= len(throw) else str(i) for i in kept
             )
             return f"Garder {faces}"
-        return super().label(session, action)
+        return super().label(shown, action)
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[CulState], action: Action) -> str | None:
         return EMOJI.get(action.kind)
 
-    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+    def style(self, shown: Shown[CulState], action: Action) -> discord.ButtonStyle:
         if action.kind in {"pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant"}:
             return discord.ButtonStyle.success
         if action.kind in {"lancer", "siroter"}:
             return discord.ButtonStyle.primary
         if action.kind in {"refuser_sloubi", "couche_sirop", "file_sirop", "garder"}:
             return discord.ButtonStyle.secondary
-        return super().style(session, action)
+        return super().style(shown, action)
 
     def offers(self, session: Session) -> list[Offer]:
         """The engine's actions, less what is typed; free stakes (challenge, Civet) get a form."""
@@ -151,19 +157,18 @@ class CulDeChouettePresenter(Presenter):
                 offers.append(Offer(Action(kind=kind), ask=True))
         return offers
 
-    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
+    def action_rows(self, shown: Shown[CulState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         """During the Sirop bets: « Beau-Sirop ! » and the no-bets on one row, the birds on the next."""
-        state: Any = session.state
-        if state is None or state.phase != "paris":
-            return super().action_rows(session, offers)
+        if shown.view.phase != "paris":
+            return super().action_rows(shown, offers)
         said = [o for o in offers if o.action.kind in ANNOUNCEMENTS]
         birds = [o for o in offers if o.action.kind == "oiseau"]
         rest = [o for o in offers if o.action.kind not in (*ANNOUNCEMENTS, "oiseau")]
         rows: list[list[ui.Item[Any]]] = []
         for group in (said, birds):
-            buttons = [self.offer_button(session, state.turn_no, o) for o in group]
+            buttons = [self.offer_button(shown, o) for o in group]
             rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
-        return rows + (super().action_rows(session, rest) if rest else [])
+        return rows + (super().action_rows(shown, rest) if rest else [])
 
     def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
         hint = "combinaison : " + ", ".join(combination(c) for c in NAMES)
@@ -179,11 +184,9 @@ class CulDeChouettePresenter(Presenter):
     def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
         return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg)
 
-    def embed(self, session: Session) -> discord.Embed:
-        embed = super().embed(session)
-        state: Any = session.state
-        if state is None:
-            return embed
+    def draw_embed(self, shown: Shown[CulState]) -> discord.Embed:
+        embed = super().draw_embed(shown)
+        state = shown.view
         head: list[str] = []
         throw = list(state.throw or [])
         if throw:
@@ -192,26 +195,26 @@ class CulDeChouettePresenter(Presenter):
             thrower = state.thrower or (state.players[state.current] if state.players else "")
             phase = PHASES.get(state.phase, "")
             if phase:
-                head.append(phase.format(thrower=mention(thrower, session.rec.names) if thrower else "?"))
+                head.append(phase.format(thrower=mention(thrower, shown.names) if thrower else "?"))
             song = state.song
             if song is not None:
                 head.append(
-                    f"🎵 {mention(song.player, session.rec.names)} chante le Sloubi jusqu'à {song.target} : "
+                    f"🎵 {mention(song.player, shown.names)} chante le Sloubi jusqu'à {song.target} : "
                     f"tape « Sloubi {song.next} » dans le salon."
                 )
         embed.description = "\n".join([*head, "", embed.description or ""]).strip()[:4000]
         holders = []
         if state.grelottines:
-            holders.append("🔔 Grelottine : " + ", ".join(session.name(p) for p in state.grelottines))
+            holders.append("🔔 Grelottine : " + ", ".join(shown.name(p) for p in state.grelottines))
         if state.civets:
-            holders.append("🐇 Civet : " + ", ".join(session.name(p) for p in state.civets))
+            holders.append("🐇 Civet : " + ", ".join(shown.name(p) for p in state.civets))
         if holders:
             embed.add_field(name="En main", value="\n".join(holders)[:1024], inline=False)
-        bets = self.bets_text(session)
+        bets = self.bets_text(shown)
         if bets:
             embed.add_field(name="Paris du Sirop", value=bets[:1024], inline=False)
         if state.claims and not state.over:
-            who = ", ".join(mention(p, session.rec.names) for p in state.claims)
+            who = ", ".join(mention(p, shown.names) for p in state.claims)
             embed.add_field(
                 name="💰 Pari gagné",
                 value=f"{who} : « Sirop Gagnant ! » avant le lancer suivant pour encaisser 25 points."[:1024],
@@ -219,10 +222,10 @@ class CulDeChouettePresenter(Presenter):
             )
         return embed
 
-    def bets_text(self, session: Session) -> str:
+    def bets_text(self, shown: Shown[CulState]) -> str:
         """Who announced what during the Sirop bets, and on which value each bet stands."""
-        state: Any = session.state
-        sirop = getattr(state, "sirop", None)
+        state = shown.view
+        sirop = state.sirop
         if sirop is None or state.over:
             return ""
         lines = []
@@ -236,23 +239,23 @@ class CulDeChouettePresenter(Presenter):
                 text = "pas encore annoncé"
             else:
                 text = BET_WORDS.get(bet, bet)
-            lines.append(f"{mention(player, session.rec.names)} : {text}")
+            lines.append(f"{mention(player, shown.names)} : {text}")
         return "\n".join(lines)
 
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[CulState], event: Event) -> str | None:
         data = event.data
         if event.kind == "score" and data.get("reason") == "cul_de_chouette":
-            return f"🦉 {session.game.describe(event, session.rec.names)}"
+            return f"🦉 {self.game.describe(event, shown.names)}"
         if event.kind == "defi_lance":
-            return f"🔔 {session.game.describe(event, session.rec.names)}"
+            return f"🔔 {self.game.describe(event, shown.names)}"
         if event.kind == "sloubi_entree" and data.get("value", 0) > 0:
             player = str(data.get("player"))
-            return f"🎵 {mention(player, session.rec.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
+            return f"🎵 {mention(player, shown.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
         return None
 
-    def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
-        state: Any = session.state
-        if state is None or state.song is None:
+    def read_message(self, shown: Shown[CulState], player: PlayerId, text: str) -> Action | None:
+        state = shown.view
+        if state.song is None:
             return None
         found = SLOUBI.fullmatch(plain(text))
         if found and player == state.song.player:

@@ -31,9 +31,9 @@ from games.ludicitude.faces import faces_text, plural
 from games.ludicitude.game import ARRETER, ECARTER, RELANCER, REPRENDRE, TOUT_RELANCER
 from games.ludicitude.situation import score, situation_text
 
-from ..sessions import Session
 from ..ui.components import ActionSelect, clip
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .shown import Shown
 
 # One die as players see it. A 2 is still both things until it is set aside.
 DIE: dict[int, str] = {1: "🐇", 2: "🐇🐇/🏠2", 3: "🏠3", 4: "🏠4", 5: "🏠5", 6: "🥕"}
@@ -121,16 +121,14 @@ def as_choice(action: Action) -> Choice:
     return Choice(number("lapins"), number("doubles"), number("clapier"))
 
 
-class LudicitudePresenter(Presenter):
-    def table_state(self, session: Session) -> LudicitudeState | None:
-        state = session.state
-        return state if isinstance(state, LudicitudeState) else None
+class LudicitudePresenter(Presenter[LudicitudeState]):
+    """Nothing is hidden at Ludicitude: the view is the state without its dice."""
+
+    view_type = LudicitudeState
 
     # --- buttons and options ----------------------------------------------------------------
-    def label(self, session: Session, action: Action) -> str:
-        state = self.table_state(session)
-        if state is None:
-            return super().label(session, action)
+    def label(self, shown: Shown[LudicitudeState], action: Action) -> str:
+        state = shown.view
         if action.kind == ECARTER:
             choice = as_choice(action)
             return f"{choice_label(*choice)} → tour à {points(after_choice(state, choice))}"
@@ -142,7 +140,7 @@ class LudicitudePresenter(Presenter):
             return f"S'arrêter et marquer {points(turn_points(state))}"
         if action.kind == RELANCER:
             return self.throw_again_label(state)
-        return super().label(session, action)
+        return super().label(shown, action)
 
     def throw_again_label(self, state: LudicitudeState) -> str:
         if state.phase == "carottes":
@@ -152,29 +150,28 @@ class LudicitudePresenter(Presenter):
             return f"Mémoriser {points(state.situation.rabbit_points())} et relancer {plural(rabbits, 'dé', 'dés')}"
         return f"Relancer ({plural(len(state.table), 'dé', 'dés')})"
 
-    def emoji(self, session: Session, action: Action) -> str | None:
+    def emoji(self, shown: Shown[LudicitudeState], action: Action) -> str | None:
         if action.kind == ECARTER:
             return "🏠" if as_choice(action).clapier else LAPIN
         return {REPRENDRE: "🔁", TOUT_RELANCER: "🎲", RELANCER: "🎲", ARRETER: "✋"}.get(action.kind)
 
-    def style(self, session: Session, action: Action) -> discord.ButtonStyle:
+    def style(self, shown: Shown[LudicitudeState], action: Action) -> discord.ButtonStyle:
         if action.kind in (ARRETER, REPRENDRE):
             return discord.ButtonStyle.success
-        return super().style(session, action)
+        return super().style(shown, action)
 
-    def action_rows(self, session: Session, offers: list[Offer]) -> list[list[ui.Item[Any]]]:
-        state = self.table_state(session)
+    def action_rows(self, shown: Shown[LudicitudeState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         choices = [o for o in offers if o.action.kind == ECARTER and not o.ask]
-        if state is None or len(choices) <= BUTTONS_MAX:
-            return super().action_rows(session, offers)
+        if len(choices) <= BUTTONS_MAX:
+            return super().action_rows(shown, offers)
         by_choice = {as_choice(o.action): o for o in choices}
         rows: list[list[ui.Item[Any]]] = []
         for n, (placeholder, group) in enumerate(choice_selects(list(by_choice))):
-            select = self.offer_select(session, state.turn_no, n, ECARTER, [by_choice[c] for c in group])
+            select = self.offer_select(shown, n, ECARTER, [by_choice[c] for c in group])
             if isinstance(select, ActionSelect):
                 select.item.placeholder = clip(placeholder, 150)
             rows.append([select])
-        others = [self.offer_button(session, state.turn_no, o) for o in offers if o not in choices]
+        others = [self.offer_button(shown, o) for o in offers if o not in choices]
         rows += [others[i : i + PER_ROW] for i in range(0, len(others), PER_ROW)]
         return rows[:GAME_ROWS]
 
@@ -183,40 +180,38 @@ class LudicitudePresenter(Presenter):
         return False
 
     # --- the message --------------------------------------------------------------------------
-    def embed(self, session: Session) -> discord.Embed:
-        state = self.table_state(session)
-        if state is None:
-            return super().embed(session)
+    def draw_embed(self, shown: Shown[LudicitudeState]) -> discord.Embed:
+        state = shown.view
         embed = discord.Embed(title="🐇 Ludicitude", colour=COLOUR)
-        embed.description = clip("\n".join(session.rec.log) or "La partie commence !", 4000)
+        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
         if not state.over:
-            for name, value in self.turn_fields(session, state):
+            for name, value in self.turn_fields(shown, state):
                 embed.add_field(name=name, value=clip(value, 1024), inline=False)
         embed.add_field(
             name=f"Scores (premier à {state.options.objectif})",
-            value=clip(self.scores_text(session, state), 1024),
+            value=clip(self.scores_text(shown, state), 1024),
             inline=True,
         )
         if state.over:
-            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
+            winners = ", ".join(mention(p, shown.names) for p in state.winners) or "personne"
             embed.add_field(name="Partie terminée", value=f"🏆 {winners}", inline=False)
         else:
-            waiting = self.waiting_text(session)
+            waiting = self.waiting_text(shown)
             if waiting:
                 embed.add_field(name="À jouer", value=clip(waiting, 1024), inline=True)
-        embed.set_footer(text=f"Table n°{session.id} · tour {state.turn_no}")
+        embed.set_footer(text=f"Table n°{shown.table} · tour {state.turn_no}")
         return embed
 
-    def scores_text(self, session: Session, state: LudicitudeState) -> str:
+    def scores_text(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> str:
         current = state.players[state.current] if not state.over and state.players else None
         lines = []
         for player, total in state.scores.items():
             mark = "🎲 " if player == current else ""
-            lines.append(f"{mark}**{clip(session.name(player), 60)}** : {total}")
+            lines.append(f"{mark}**{clip(shown.name(player), 60)}** : {total}")
         return "\n".join(lines)
 
-    def turn_fields(self, session: Session, state: LudicitudeState) -> list[tuple[str, str]]:
-        who = session.name(state.players[state.current])
+    def turn_fields(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> list[tuple[str, str]]:
+        who = shown.name(state.players[state.current])
         if state.phase == "debut":
             return [("Situation laissée", self.left_text(state, who))]
         fields = []
@@ -258,11 +253,11 @@ class LudicitudePresenter(Presenter):
         rabbits = rabbit_dice_words(state.situation.rabbit_dice(), "le", "les")
         return f"tous les dés sont écartés : mémoriser les lapins et relancer {rabbits}"
 
-    def announcement(self, session: Session, event: Event) -> str | None:
+    def announce(self, shown: Shown[LudicitudeState], event: Event) -> str | None:
         """The end of each turn gets a line in the channel (the table message is edited in place),
         and the next player is told what is left to them."""
         if event.kind in ("marque", "perdu", "tour"):
-            return self.game.describe(event, session.rec.names)
+            return self.game.describe(event, shown.names)
         return None
 
 

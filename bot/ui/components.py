@@ -1,13 +1,15 @@
-"""Buttons and selects that survive a restart (``DynamicItem``): they carry everything in custom_id.
-
-Each class only recognises its prefix; what a click does lives in the bot's ``ClickHandler``
-(``interaction.client.clicks``), so these classes stay small and importable anywhere.
+"""Buttons and selects that survive a restart: every one is a ``TaverneItem``, the one
+``DynamicItem`` of the bot, whose template matches every Taverne custom_id (``tv…:``). discord.py
+routes each click on a message carrying it to ``TaverneItem.callback``, which hands it to the
+router (``bot/ui/routing.py``: custom_id prefix → handler). Nothing here knows what a click does,
+so these stay small and importable anywhere (the presenters build their components with them).
 """
 
 from __future__ import annotations
 
 import re
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Any, Protocol, Self, TypeVar
 
 import discord
 from discord import ui
@@ -32,21 +34,6 @@ def fit(text: str, limit: int) -> str:
     return cut.rstrip(" ,;:-–(") + "…"
 
 
-class Clicks(Protocol):
-    async def action(
-        self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]
-    ) -> None: ...
-    async def ask(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
-    async def menu(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
-    async def lobby(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
-    async def rules(self, interaction: discord.Interaction[Any], custom_id: str) -> None: ...
-
-
-def clicks_of(interaction: discord.Interaction[Any]) -> Clicks:
-    handler: Clicks = interaction.client.clicks
-    return handler
-
-
 def button(
     custom_id: str,
     label: str,
@@ -60,108 +47,44 @@ def button(
     )
 
 
-class ActionButton(ui.DynamicItem[ui.Button[Any]], template=re.compile(r"tv:.*", re.DOTALL)):
-    """A game action (``tv:<table>:<turn>:<code>``). The template is broad on purpose: a malformed
-    id still reaches the callback, which answers privately instead of leaving the click to fail."""
+# Every custom_id this bot writes: ``tv`` and a few letters (the prefix), a colon, the rest. Broad on
+# purpose: a malformed id still reaches the router, which answers privately instead of leaving the
+# click to fail.
+TEMPLATE = re.compile(r"(?P<prefix>tv[a-z]*):.*", re.DOTALL)
 
-    def __init__(self, item: ui.Button[Any]) -> None:
+
+# A presenter's own handler for its prefix (``Presenter.routes``): the click, its custom_id, its values.
+ClickRoute = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
+
+
+class Router(Protocol):
+    async def route(
+        self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]
+    ) -> None: ...
+
+
+ItemT = TypeVar("ItemT", bound="ui.Item[Any]")
+
+
+class TaverneItem(ui.DynamicItem[ItemT], template=TEMPLATE):
+    """Any Taverne button or select; discord.py rebuilds it from the message when it is clicked."""
+
+    def __init__(self, item: ItemT) -> None:
         super().__init__(item)
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ActionButton:
-        return cls(button(match.string, "…"))
+    ) -> Self:
+        return cls(item)  # type: ignore[arg-type]  # the message's own button or select
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).action(interaction, self.custom_id, [])
+        values = [str(v) for v in getattr(self.item, "values", [])]
+        router: Router = interaction.client.clicks
+        await router.route(interaction, self.custom_id, values)
 
 
-class ActionSelect(ui.DynamicItem[ui.Select[Any]], template=re.compile(r"tvs:.*", re.DOTALL)):
-    """A list of actions (``tvs:<table>:<turn>:<n>``); each option's value is an action code."""
+# The names the presenters build their components with (once one class per prefix).
+ActionButton = ActionSelect = AskButton = MenuButton = LobbyButton = RulesButton = TaverneItem
 
-    def __init__(self, item: ui.Select[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> ActionSelect:
-        return cls(ui.Select(custom_id=match.string, options=[discord.SelectOption(label="…")]))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).action(interaction, self.custom_id, list(self.item.values))
-
-
-class AskButton(ui.DynamicItem[ui.Button[Any]], template=re.compile(r"tvq:.*", re.DOTALL)):
-    """Opens a form for an action's free numbers or words (``tvq:<table>:<turn>:<kind>``)."""
-
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> AskButton:
-        return cls(button(match.string, "…"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).ask(interaction, self.custom_id)
-
-
-class MenuButton(ui.DynamicItem[ui.Button[Any]], template=re.compile(r"tvm:.*", re.DOTALL)):
-    """The table's own buttons: leave, see my hand (``tvm:<table>:<turn>:<what>``)."""
-
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> MenuButton:
-        return cls(button(match.string, "…"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).menu(interaction, self.custom_id)
-
-
-class LobbyButton(ui.DynamicItem[ui.Button[Any]], template=re.compile(r"tvl:.*", re.DOTALL)):
-    """Rejoindre, Quitter, Commencer (``tvl:<table>:<what>``)."""
-
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> LobbyButton:
-        return cls(button(match.string, "…"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).lobby(interaction, self.custom_id)
-
-
-class RulesButton(ui.DynamicItem[ui.Button[Any]], template=re.compile(r"tvr:.*", re.DOTALL)):
-    """◀ ▶ through a game's rules (``tvr:<game>:<page>``)."""
-
-    def __init__(self, item: ui.Button[Any]) -> None:
-        super().__init__(item)
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> RulesButton:
-        return cls(button(match.string, "…"))
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await clicks_of(interaction).rules(interaction, self.custom_id)
-
-
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (
-    ActionButton,
-    ActionSelect,
-    AskButton,
-    MenuButton,
-    LobbyButton,
-    RulesButton,
-)
+DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (TaverneItem,)

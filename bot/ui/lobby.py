@@ -1,13 +1,22 @@
-"""The lobby message: who sits at the table, the options, and Rejoindre / Quitter / Commencer."""
+"""The lobby: its message (who sits at the table, the options, Rejoindre / Quitter / Commencer)
+and what its buttons do (``tvl:``)."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import discord
 
-from ..sessions import Session
+from ..sessions import Outcome, Session, stored
+from ..store import ABANDONED
 from ..tables import mention
 from . import ids
+from .click import Click
 from .components import LobbyButton, button, clip
+from .timing import display_name, in_time
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
 
 
 def lobby_embed(session: Session) -> discord.Embed:
@@ -63,3 +72,38 @@ def lobby_view(session: Session) -> discord.ui.View:
         )
     )
     return view
+
+
+async def lobby_click(ui: TableUI, click: Click) -> None:
+    """Rejoindre, Quitter, Commencer: the lobby message drawn again, or the game's table."""
+    session_id, what = ids.parse_lobby_id(click.custom_id)
+    interaction, player = click.interaction, click.player
+    manager = ui.manager
+    if what == "join":
+        session = await stored(manager.join(session_id, player, display_name(interaction.user)))
+    elif what == "leave":
+        session = await stored(manager.leave_lobby(session_id, player))
+    else:
+        outcome = await in_time(interaction, manager.start(session_id, player), manager.clock())
+        await started(ui, click, outcome)
+        return
+    if session.rec.status == ABANDONED:  # the last one stood up: the table closed
+        await interaction.response.edit_message(
+            content="Table fermée : plus personne n'y est assis.", embed=None, view=None
+        )
+        return
+    await interaction.response.edit_message(embed=lobby_embed(session), view=lobby_view(session))
+
+
+async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:
+    """The lobby message becomes the table; the first player is pinged."""
+    session, interaction = outcome.session, click.interaction
+    click.session = session
+    if outcome.error is not None:
+        raise outcome.error
+    if interaction.message is not None:
+        # Recorded before the table shows: a click on its buttons must find it the table's message.
+        await ui.record_shown(session, interaction.message.id)
+    await ui.sender.show_table(interaction, session)
+    end = await ui.news.after(session, outcome.events, outcome.waiting, player=click.player)
+    await ui.record_shown(session, end=end)

@@ -14,6 +14,7 @@ from .deal import deal_round, set_opening
 from .scoring import RoundEnd, chevres, score_round
 from .state import ChevreOptions, ChevreState
 from .tiles import Tile, parse, sort_key
+from .view import ChevreView
 
 POSER, PIOCHER, PASSER = "poser", "piocher", "passer"
 
@@ -25,6 +26,7 @@ class Chevre(Game[ChevreState]):
     max_players = 4
     options_model = ChevreOptions
     state_model = ChevreState
+    view_model = ChevreView
     messages: ClassVar[dict[str, str]] = words.MESSAGES
 
     # --- creation -------------------------------------------------------------------------
@@ -204,30 +206,37 @@ class Chevre(Game[ChevreState]):
 
         A seated player also sees their own hand (and the tile they must open with).
         """
-        ends = state.ends()
-        data: dict[str, Any] = {
-            "game": state.game,
-            "players": list(state.players),
-            "round": state.round_no,
+        return self.seen(state, player).model_dump(mode="json", exclude_none=True, exclude={"turn", "ends"}) | {
             "turn": None if state.over else state.turn_player(),
-            "turn_no": state.turn_no,
-            "version": state.version,
-            "over": state.over,
-            "winners": list(state.winners),
-            "chevres": list(state.chevres),
-            "limit": state.options.limite,
-            "chain": [list(placed) for placed in state.chain],
-            "ends": list(ends) if ends is not None else None,
-            "bazar": len(state.bazar),
-            "hand_sizes": {p: len(state.hands[p]) for p in state.players},
-            "scores": dict(state.scores),
-            "remembered": dict(state.remembered),
+            "ends": list(ends) if (ends := state.ends()) is not None else None,
         }
-        if player is not None and player in state.hands:
-            data["hand"] = sorted(state.hands[player], key=sort_key)
-            if state.opening is not None and not state.over and state.turn_player() == player:
-                data["opening"] = state.opening
-        return data
+
+    def seen(self, state: ChevreState, player: PlayerId | None) -> ChevreView:
+        ends = state.ends()
+        mine = player is not None and player in state.hands
+        opening = state.opening if mine and not state.over and state.turn_player() == player else None
+        return ChevreView(
+            game=state.game,
+            players=list(state.players),
+            round=state.round_no,
+            turn=None if state.over else state.turn_player(),
+            turn_no=state.turn_no,
+            version=state.version,
+            over=state.over,
+            winners=list(state.winners),
+            chevres=list(state.chevres),
+            limit=state.options.limite,
+            chain=list(state.chain),
+            ends=ends,
+            bazar=len(state.bazar),
+            hand_sizes={p: len(state.hands[p]) for p in state.players},
+            scores=dict(state.scores),
+            remembered=dict(state.remembered),
+            forced_opening=state.opening is not None,
+            turn_moves=[] if state.over else sorted({a.kind for a in self.legal_actions(state, state.turn_player())}),
+            hand=sorted(state.hands[player], key=sort_key) if mine and player is not None else None,
+            opening=opening,
+        )
 
     def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
         return words.describe(event, names or {})

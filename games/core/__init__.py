@@ -3,7 +3,7 @@
 from .dice import Dice
 from .errors import IllegalAction
 from .game import COMMON_VOCABULARY, LEAVE, REMOVE, TICK, Game
-from .model import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, BaseState, Event, PlayerId
+from .model import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, BaseState, Event, OpenView, PlayerId
 
 __all__ = [
     "COMMON_VOCABULARY",
@@ -20,5 +20,6 @@ __all__ = [
     "Event",
     "Game",
     "IllegalAction",
+    "OpenView",
     "PlayerId",
 ]

@@ -1,4 +1,4 @@
-"""Random legal play: the local runner's ``--auto``, a computer player, and the property tests.
+"""Random legal play: the terminal table's ``--auto``, the property tests, the bench.
 
 The generator is passed in (never the global one) so a run is reproducible from its seed.
 """
@@ -15,12 +15,18 @@ from .model import SYSTEM, Action, BaseState, Event, PlayerId
 
 
 def choose(
-    game: Game[Any], state: BaseState, rng: random.Random, now_ms: int
+    game: Game[Any],
+    state: BaseState,
+    rng: random.Random,
+    now_ms: int,
+    players: list[PlayerId] | None = None,
 ) -> tuple[PlayerId, Action, int] | None:
-    """A random legal move and the time it happens at, or None when nothing can happen."""
-    moves: list[tuple[PlayerId, Action]] = [
-        (p, a) for p in state.players for a in game.legal_actions(state, p)
-    ]
+    """A random legal move and the time it happens at, or None when nothing can happen.
+
+    ``players``: the seats played at random (all by default; the terminal table leaves robots out).
+    """
+    seats = state.players if players is None else [p for p in state.players if p in players]
+    moves: list[tuple[PlayerId, Action]] = [(p, a) for p in seats for a in game.legal_actions(state, p)]
     deadline = game.deadline(state)
     if deadline is not None and (not moves or rng.random() < 0.35):
         return SYSTEM, Action(kind=TICK), max(now_ms, deadline)

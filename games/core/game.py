@@ -43,6 +43,9 @@ class Game(ABC, Generic[S]):
     max_players: ClassVar[int]
     options_model: ClassVar[type[BaseModel]]
     state_model: ClassVar[type[BaseState]]
+    # The typed model of what ``view`` returns. None: the view is the state without its dice (a
+    # game with no secret), read back as the state's own model.
+    view_model: ClassVar[type[BaseModel] | None] = None
     # French sentences for this game's error codes (str.format with the error's parameters).
     messages: ClassVar[dict[str, str]] = {}
 
@@ -174,6 +177,11 @@ class Game(ABC, Generic[S]):
         data = state.model_dump(mode="json")
         data.pop("dice", None)
         return data
+
+    def seen(self, state: S, player: PlayerId | None) -> BaseModel:
+        """``view`` as its typed model: all a presenter gets of a table (never the state itself)."""
+        model = self.view_model or self.state_model
+        return model.model_validate(self.view(state, player))
 
     def scores(self, state: S) -> dict[PlayerId, int]:
         return dict(getattr(state, "scores", {}))

@@ -85,6 +85,12 @@ class ActionSpec(BaseModel):
     who: Literal["turn", "any", "system"] = "turn"
 
 
+class OpenView(BaseModel):
+    """A view a game gives as a plain dict of its own shape, without a model: its keys as fields."""
+
+    model_config = ConfigDict(extra="allow", frozen=True)
+
+
 class BaseState(BaseModel):
     """Fields every game state has. Subclasses add options, phase, scores and pending windows."""
 

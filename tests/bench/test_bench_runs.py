@@ -156,3 +156,23 @@ def test_a_missed_target_is_shown_as_missed() -> None:
     assert lines[2].endswith("< 100 ms ✗ MANQUÉE")
     assert lines[3].endswith("< 50 Ko ✓")
     assert lines[4].endswith("3,0")
+
+
+def test_the_robots_section_runs_on_request_only(tmp_path: Path) -> None:
+    out = run_bench(tmp_path, "--only", "robots", "--robot-games", "2", "--games", "ludicitude,cabane")
+    rows = [line for line in out.splitlines() if line.startswith("robots")]
+    for pairing in ("hasard", "débutant"):
+        assert any(f"ludicitude : fort contre {pairing}, part gagnée (2 parties" in row for row in rows)
+        assert any(f"cabane : fort contre {pairing}" in row for row in rows)
+    assert any("ludicitude : temps de choix fort, max / p99" in row and "ms" in row for row in rows)
+    # Targets say whether they are met; Cabane, pure chance, has none.
+    assert all("≥ 75 %" in row for row in rows if "ludicitude : fort contre hasard" in row)
+    assert not any("≥" in row for row in rows if row.startswith("robots   cabane : fort"))
+    assert "chevre" not in out and "règles" not in out
+
+
+def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path: Path) -> None:
+    out = run_bench(tmp_path, "--only", "display", "--games", "culdechouette,cabane,ludicitude,chevre", "--seconds", "0.04")
+    rows = [line for line in out.splitlines() if "image des dés" in line]
+    assert [row.split(" : ")[0].split()[1] for row in rows] == ["culdechouette", "cabane", "ludicitude"]
+    assert all("à froid" in row and "en cache" in row and "Ko" in row for row in rows)

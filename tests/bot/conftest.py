@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from bot import tables
 from bot.sessions import Notice, Session, SessionManager, wall_ms
 from bot.store import Store
 from games.core import Event, Game
@@ -17,6 +18,9 @@ from tests.games.core.toy import GAME as TOY
 from .wide import GAME as WIDE
 
 GAMES: dict[str, Game[Any]] = {"toy": TOY, "wide": WIDE}
+# The test games have no table of their own: they are drawn by the generic presenter, on purpose.
+for _game in GAMES.values():
+    tables.register(_game)
 
 
 class Clock:

@@ -3,7 +3,6 @@ tables come back from the database, and it closes cleanly — all without connec
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +18,7 @@ from bot.sessions import SessionManager
 from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Presenter
+from bot.ui.components import ClickRoute
 
 from .conftest import GAMES
 
@@ -62,7 +62,8 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
         rules = await commands["regles"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
         assert rules["name_localizations"]["en-US"] == "rules"
         assert bot.intents.message_content and bot.intents.guild_messages and not bot.intents.members
-        assert len(bot._connection._view_store._dynamic_items) == 6
+        # One restart-proof item routes every Taverne custom_id (bot/ui/routing.py).
+        assert len(bot._connection._view_store._dynamic_items) == 1
         assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
     finally:
         await bot.close()
@@ -86,23 +87,31 @@ async def test_the_bot_restores_open_tables_from_its_database(settings: Settings
         _ = bot.store
 
 
-def test_every_command_description_has_an_english_translation() -> None:
-    from bot.i18n import ENGLISH
+async def test_every_command_name_description_and_option_reads_in_english() -> None:
+    """An English client sees /play game:… with English descriptions; the French names stay the names."""
+    from bot.i18n import TaverneTranslator
 
-    bot_commands = [cmd for cmd in _all_commands()]
-    for command in bot_commands:
-        assert command.name in ENGLISH
-        assert command.description in ENGLISH
-        for parameter in command.parameters:
-            assert parameter.name in ENGLISH and parameter.description in ENGLISH
+    tree = app_commands.CommandTree(discord.Client(intents=discord.Intents.none()))
+    translator = TaverneTranslator()
+    for command in _all_commands():
+        payload = await command.get_translated_payload(tree, translator)
+        assert payload["name_localizations"].get("en-US"), command.name
+        english = payload["description_localizations"]["en-US"]
+        assert english and english != payload["description"], command.name
+        for option in payload.get("options", []):
+            assert option["name_localizations"]["en-US"], (command.name, option["name"])
+            assert option["description_localizations"]["en-US"] != option["description"], option["name"]
+    play = await _all_commands()[0].get_translated_payload(tree, translator)
+    assert (play["name"], play["name_localizations"]["en-US"]) == ("jouer", "play")
 
 
 def _all_commands() -> list[app_commands.Command[object, ..., object]]:
+    from bot.cogs.config import Config
     from bot.cogs.info import Info
     from bot.cogs.tables import Tables
 
     out: list[app_commands.Command[object, ..., object]] = []
-    for cog in (Tables, Info):
+    for cog in (Tables, Info, Config):
         out += [c for c in cog.__cog_app_commands__ if isinstance(c, app_commands.Command)]  # type: ignore[attr-defined]
     return out
 
@@ -113,20 +122,15 @@ def test_discord_accepts_the_command_names() -> None:
         assert 1 <= len(command.description) <= 100
 
 
-class PrivateDoor(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"tvz:(?P<n>[0-9]+)"):
-    """A presenter's own component, as a game's presenter module would define it."""
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any], match: re.Match[str], /
-    ) -> PrivateDoor:
-        return cls(discord.ui.Button(custom_id=match.string))
+async def open_door(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
+    """A presenter's own click handler (``tvz:`` …), as a game's presenter module would define it."""
 
 
 class DoorPresenter(Presenter):
-    pass
+    def routes(self) -> dict[str, ClickRoute]:
+        return {"tvz": open_door}
 
 
-def test_a_presenters_own_components_are_found_for_registration() -> None:
-    assert DoorPresenter(GAMES["toy"]).dynamic_items() == [PrivateDoor]
-    assert Presenter(GAMES["toy"]).dynamic_items() == []
+def test_a_presenters_own_components_are_found_for_routing() -> None:
+    assert DoorPresenter(GAMES["toy"]).routes() == {"tvz": open_door}
+    assert Presenter(GAMES["toy"]).routes() == {}

@@ -11,7 +11,8 @@ import pytest
 
 from bot.sessions import Session, SessionManager, wall_ms
 from bot.tables import presenter_for
-from bot.ui.clicks import ClickHandler, at_ms
+from bot.ui.table_ui import TableUI
+from bot.ui.timing import at_ms
 from games.core import Action
 
 from .conftest import Heard, MakeManager, seated_game
@@ -93,6 +94,7 @@ class Interaction:
         self.said: list[Said] = []
         self.response = Response(self.said)
         self.data: dict[str, Any] = {}
+        self.type = discord.InteractionType.component
 
     async def edit_original_response(self, **kwargs: Any) -> None:
         self.said.append(Said("edit", kwargs))
@@ -124,10 +126,10 @@ class Client:
 
 async def table(
     manager: SessionManager, players: tuple[str, ...] = ("1", "2", "3"), **kwargs: Any
-) -> tuple[Session, ClickHandler, Channel]:
+) -> tuple[Session, TableUI, Channel]:
     session = await seated_game(manager, players, **kwargs)
     await manager.set_message(session, 555)
-    clicks = ClickHandler(manager)
+    clicks = TableUI(manager)
     channel = Channel()
     clicks.client = Client(channel)  # type: ignore[assignment]
     clicks.ready()
@@ -153,7 +155,7 @@ async def test_a_throw_edits_the_table_and_pings_the_next_player(make_manager: M
     manager = await make_manager()
     session, clicks, channel = await table(manager, loaded=[3])
     click = Interaction(1, 1_764_000_000_000, 10, 555)
-    await clicks.action(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    await clicks.route(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
     [edit] = click.said
     assert edit.kind == "edit"
     embed = edit.kwargs["embed"]
@@ -166,7 +168,7 @@ async def test_a_click_out_of_turn_is_explained_privately(make_manager: MakeMana
     session, clicks, channel = await table(manager)
     custom_id = button_id(session, "Lancer")
     click = Interaction(2, 1_764_000_000_000, 10, 555)
-    await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+    await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     assert [(s.kind, s.kwargs["content"], s.kwargs["ephemeral"]) for s in click.said] == [
         ("send", "Ce n'est pas ton tour.", True)
     ]
@@ -177,10 +179,10 @@ async def test_an_old_button_and_a_forged_one_say_that_nothing_happened(make_man
     manager = await make_manager()
     session, clicks, _ = await table(manager, loaded=[2])
     old = button_id(session, "Lancer")
-    await clicks.action(Interaction(1, 1_764_000_000_000, 10, 555), old, [])  # type: ignore[arg-type]
+    await clicks.route(Interaction(1, 1_764_000_000_000, 10, 555), old, [])  # type: ignore[arg-type]
     for custom_id in (old, "tv:%%%:0:lancer"):
         click = Interaction(2, 1_764_000_000_500, 10, 555)
-        await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+        await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
         [answer] = click.said
         assert answer.kwargs["ephemeral"] and "rien n'a été fait" in answer.kwargs["content"]
 
@@ -190,11 +192,11 @@ async def test_shouts_are_ordered_by_discord_time_not_by_arrival(make_manager: M
     manager = await make_manager(listener=heard)
     session, clicks, _ = await table(manager, loaded=[6], window_ms=60_000)
     start = wall_ms()
-    await clicks.action(Interaction(1, start, 10, 555), button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    await clicks.route(Interaction(1, start, 10, 555), button_id(session, "Lancer"), [])  # type: ignore[arg-type]
     six = button_id(session, "Six")
     # Bob's click arrives first, but Discord stamped Carol's 50 ms earlier.
-    await clicks.action(Interaction(2, start + 900, 10, 555), six, [])  # type: ignore[arg-type]
-    await clicks.action(Interaction(3, start + 850, 10, 555), six, [])  # type: ignore[arg-type]
+    await clicks.route(Interaction(2, start + 900, 10, 555), six, [])  # type: ignore[arg-type]
+    await clicks.route(Interaction(3, start + 850, 10, 555), six, [])  # type: ignore[arg-type]
     assert session.state is not None
     assert session.state.shouts == {"2": start + 900, "3": start + 850}  # type: ignore[attr-defined]
     outcome = await manager.act(session.id, "2", Action(kind="lancer"), start + 61_000)
@@ -214,7 +216,7 @@ async def test_a_failing_presenter_falls_back_to_the_generic_table(
     custom_id = button_id(session, "Lancer")
     monkeypatch.setattr(type(presenter_for(session.game)), "files", broken)
     click = Interaction(1, wall_ms(), 10, 555)
-    await clicks.action(click, custom_id, [])  # type: ignore[arg-type]
+    await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     [edit] = click.said
     assert edit.kind == "edit" and edit.kwargs["attachments"] == []
     assert {f.name: f.value for f in edit.kwargs["embed"].fields}["À jouer"] == "<@2>"
@@ -228,17 +230,17 @@ async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answer
     manager = await make_manager()
     session, clicks, _ = await table(manager, loaded=[2, 2])
     old = button_id(session, "Lancer")
-    await clicks.action(Interaction(1, wall_ms(), 10, 555), old, [])  # type: ignore[arg-type]
+    await clicks.route(Interaction(1, wall_ms(), 10, 555), old, [])  # type: ignore[arg-type]
     current = Message(555, [Row([Button(button_id(session, "Lancer"))])])
 
     on_message = Interaction(2, wall_ms(), 10, 555)
     on_message.message, on_message.data = current, {"custom_id": button_id(session, "Lancer")}
-    await clicks.unrouted(on_message)  # type: ignore[arg-type]
+    await clicks.fallback(on_message)  # type: ignore[arg-type]
     assert on_message.said == []  # discord.py routes this one to its DynamicItem
 
     gone = Interaction(2, wall_ms(), 10, 555)
     gone.message, gone.data = current, {"custom_id": old}
-    await clicks.unrouted(gone)  # type: ignore[arg-type]
+    await clicks.fallback(gone)  # type: ignore[arg-type]
     [answer] = gone.said
     assert answer.kwargs["ephemeral"] and answer.kwargs["content"].startswith(
         "Ce bouton date d'un tour précédent"
@@ -256,7 +258,7 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
     ]
 
     pick = Interaction(1, wall_ms(), 10, 555)
-    await clicks.action(pick, groups["custom_id"], [groups["options"][5]["value"]])  # type: ignore[arg-type]
+    await clicks.route(pick, groups["custom_id"], [groups["options"][5]["value"]])  # type: ignore[arg-type]
     [private] = pick.said
     assert private.kwargs["ephemeral"] and private.kwargs["content"] == "Choisis :"
     [select] = [i.to_component_dict() for i in private.kwargs["view"].children]
@@ -264,7 +266,49 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
 
     choose = Interaction(1, wall_ms(), 10, 777)
     choose.message.flags.ephemeral = True  # type: ignore[union-attr]
-    await clicks.action(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
+    await clicks.route(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
     assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None, "attachments": []}
     assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
     assert session.rec.message_id == 999  # the table was drawn again in the channel
+
+
+async def test_a_click_at_a_three_player_table_lists_each_players_actions_once(
+    make_manager: MakeManager, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Decoding the click, the new buttons, whom the table waits for and the ping all read the same
+    # lists: each player's legal actions are asked of the game once for the state the click makes.
+    manager = await make_manager()
+    session, clicks, channel = await table(manager, loaded=[3])
+    custom_id = button_id(session, "Lancer")
+    game = type(session.game)
+    asked: list[str] = []
+    listing = game.legal_actions
+
+    def counted(self: Any, state: Any, player: str) -> Any:
+        asked.append(player)
+        return listing(self, state, player)
+
+    monkeypatch.setattr(game, "legal_actions", counted)
+    click = Interaction(1, wall_ms(), 10, 555)
+    await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
+    assert channel.sent == ["<@2>, à toi !"]
+    assert sorted(asked) == ["0", "1", "2", "3"]  # the three players and someone not seated, once each
+
+
+async def test_the_leave_confirmation_still_works_after_a_restart(make_manager: MakeManager) -> None:
+    # « Oui, je quitte la partie » is a Taverne button like the table's: another TableUI (the bot
+    # started again) routes it from its custom_id alone.
+    manager = await make_manager()
+    session, clicks, channel = await table(manager)
+    asked = Interaction(2, wall_ms(), 10, 555)
+    await clicks.route(asked, button_id(session, "Quitter"), [])  # type: ignore[arg-type]
+    [question] = asked.said
+    assert question.kwargs["content"] == "Quitter la partie pour de bon ?" and question.kwargs["ephemeral"]
+    [confirm] = [item.to_component_dict() for item in question.kwargs["view"].children]
+    again = TableUI(manager)
+    again.client = Client(channel)  # type: ignore[assignment]
+    again.ready()
+    yes = Interaction(2, wall_ms(), 10, 777)
+    await again.route(yes, confirm["custom_id"], [])  # type: ignore[arg-type]
+    assert yes.said[0].kind == "edit" and yes.said[0].kwargs["content"] == "Tu as quitté la partie."
+    assert session.state is not None and "2" not in session.state.players

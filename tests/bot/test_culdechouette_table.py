@@ -62,6 +62,7 @@ def test_the_song_is_typed_in_the_channel() -> None:
     session = session_of(state)
     assert PRESENTER.parse_message(session, "1", "Sloubi 1") is None  # no song: chat stays chat
     state.song = type(state).model_fields["song"].annotation.__args__[0](player="3", target=4, start=4)
+    session = session_of(state)  # a table's state is replaced at each change, never edited in place
     assert PRESENTER.parse_message(session, "3", "  SLOUBI 1 ! ") == Action(kind="sloubi", args={"n": 1})
     assert PRESENTER.parse_message(session, "3", "Sloubî 12") == Action(kind="sloubi", args={"n": 12})
     assert PRESENTER.parse_message(session, "1", "Sloubi 2") == Action(kind="message")

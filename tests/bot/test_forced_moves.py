@@ -11,6 +11,7 @@ import pytest
 
 from bot.sessions import SessionManager
 from bot.store import Store
+from bot.tables import presenter_for
 from games.barricade import GAME, BarricadeState, load_board
 from games.core import Action
 
@@ -54,9 +55,11 @@ async def test_a_one_from_the_tent_is_played_for_the_player_and_said(
     # Out of the tent onto the start-line point in front of it, and it is « 2 »'s turn to throw.
     assert state.miners["1"][0] == entry and state.turn_player == "2" and state.phase == "lancer"
     said = "🤖 J1, coup joué pour toi : Mineur 1 de J1 sort de sa tente et va sur le point A6. (seul coup possible)"
-    assert said in session.rec.log
-    assert session.rec.log[-2:] == [said, "À J2 de lancer le dé."]
-    assert [manager.describe(session, e) for e in outcome.events][-2:] == [
+    # The record keeps the events; the table's lines are made from them when it is drawn.
+    news = presenter_for(session.game).news(session)
+    assert said in news
+    assert news[-2:] == [said, "À J2 de lancer le dé."]
+    assert [session.game.describe(e, session.rec.names) for e in outcome.events][-2:] == [
         "Mineur 1 de J1 sort de sa tente et va sur le point A6.",
         "À J2 de lancer le dé.",
     ]
@@ -84,7 +87,7 @@ async def test_a_throw_with_a_choice_waits_for_the_player(manager: SessionManage
     state = barricade(outcome.session.state)
     assert state.phase == "deplacer" and state.turn_player == "1"
     assert len(GAME.legal_actions(state, "1")) == 2
-    assert not any("coup joué pour toi" in line for line in outcome.session.rec.log)
+    assert not any("coup joué pour toi" in line for line in presenter_for(GAME).news(outcome.session))
     assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())
 
 
@@ -109,5 +112,5 @@ async def test_a_forced_move_the_disk_refuses_is_left_to_the_player(
     state = barricade(outcome.session.state)
     assert state.phase == "deplacer" and state.miners["1"] == [-1] * 5
     assert len(GAME.legal_actions(state, "1")) == 1
-    assert not any("coup joué pour toi" in line for line in outcome.session.rec.log)
+    assert not any("coup joué pour toi" in line for line in presenter_for(GAME).news(outcome.session))
     assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())

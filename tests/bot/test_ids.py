@@ -7,7 +7,7 @@ import pytest
 from bot.sessions import TableError
 from bot.tables import presenter_for
 from bot.ui import ids
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.core import Action, ActionSpec, ArgSpec
 
 from .conftest import MakeManager, seated_game
@@ -85,9 +85,9 @@ async def test_a_click_becomes_the_action_on_the_button(make_manager: MakeManage
     session = await seated_game(manager)
     [offer] = presenter_for(session.game).offers(session)
     custom_id = ids.table_id("tv", session.id, 0, offer.code)
-    assert translate_click(manager, 10, custom_id, []) == (session, 0, Action(kind="lancer"))
+    assert decode_click(manager, 10, custom_id, []) == (session, 0, Action(kind="lancer"))
     select_id = ids.table_id("tvs", session.id, 0, "0")
-    assert translate_click(manager, 10, select_id, ["lancer"])[2] == Action(kind="lancer")
+    assert decode_click(manager, 10, select_id, ["lancer"])[2] == Action(kind="lancer")
 
 
 @pytest.mark.parametrize(
@@ -110,7 +110,7 @@ async def test_clicks_that_do_nothing_say_why(
     session = await seated_game(manager)
     assert session.id == 1
     with pytest.raises(TableError) as refused:
-        translate_click(manager, channel, custom_id, [])
+        decode_click(manager, channel, custom_id, [])
     assert refused.value.code == code
     assert refused.value.text.endswith(".")
 
@@ -119,5 +119,5 @@ async def test_a_select_with_several_values_is_refused(make_manager: MakeManager
     manager = await make_manager()
     session = await seated_game(manager)
     with pytest.raises(TableError) as refused:
-        translate_click(manager, 10, ids.table_id("tvs", session.id, 0, "0"), ["lancer", "lancer"])
+        decode_click(manager, 10, ids.table_id("tvs", session.id, 0, "0"), ["lancer", "lancer"])
     assert refused.value.code == "malformed"

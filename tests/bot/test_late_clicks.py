@@ -16,7 +16,7 @@ async def test_a_click_sent_two_seconds_ago_is_deferred_before_the_table_is_edit
     manager = await make_manager()
     session, clicks, _ = await table(manager, loaded=[3])
     click = Interaction(1, wall_ms() - 2_000, 10, 555)
-    await clicks.action(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    await clicks.route(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
     assert [s.kind for s in click.said] == ["defer", "edit"]
     assert {f.name: f.value for f in click.said[1].kwargs["embed"].fields}["À jouer"] == "<@2>"
 
@@ -25,5 +25,5 @@ async def test_a_fresh_click_is_answered_by_the_table_edit_itself(make_manager: 
     manager = await make_manager()
     session, clicks, _ = await table(manager, loaded=[3])
     click = Interaction(1, wall_ms(), 10, 555)
-    await clicks.action(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
+    await clicks.route(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
     assert [s.kind for s in click.said] == ["edit"]

@@ -9,8 +9,9 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import SessionManager, TableError, seed_of, wall_ms
+from bot.sessions import Due, SessionManager, TableError, seed_of, wall_ms
 from bot.store import Store
+from bot.tables import presenter_for
 from games.core import Action
 from tests.games.core.toy import GAME as TOY
 
@@ -98,7 +99,9 @@ async def test_an_action_is_committed_and_the_game_resumes_after_a_restart(
     assert restored is not None and restored.state is not None
     assert restored.game.scores(restored.state) == {"1": 3, "2": 0}
     assert restored.game.to_act(restored.state) == ["2"]
-    assert restored.rec.log[-1] == "throw {'player': '1', 'value': 3}"
+    # The record keeps the event, its words are made when the table is drawn.
+    assert restored.rec.events[-1].kind == "throw" and restored.rec.log == []
+    assert presenter_for(restored.game).news(restored)[-1] == "throw {'player': '1', 'value': 3}"
     assert heard.kinds() == ["resumed"]
     with pytest.raises(TableError) as twice:
         await again.act(restored.id, "1", THROW, wall_ms(), interaction_id=111)
@@ -413,3 +416,19 @@ async def test_a_seed_chosen_at_the_opening_is_kept_across_a_restart_and_deals_t
         assert table.state is not None and table.state.dice.seed == 77
         throws.append([e.data for e in (await second.act(table.id, "1", THROW, wall_ms())).events])
     assert throws[0] == throws[1] and throws[0]
+
+
+async def test_one_decision_says_what_a_table_does_next_by_itself_and_when(make_manager: MakeManager) -> None:
+    clock = Clock()
+    manager = await make_manager(clock=clock, turn_timeout_ms=60_000, idle_timeout_ms=3_600_000, grace_ms=1_500)
+    lobby = await manager.open(guild_id=1, channel_id=11, game="toy", host_id="1", host_name="A")
+    assert manager.next_due(lobby) == Due("idle", clock.now + 3_600_000)  # nobody to wait for yet
+    session = await seated_game(manager, ("1", "2"), loaded=[6], window_ms=10_000)
+    started = clock.now
+    assert manager.next_due(session) == Due("warn", started + 60_000)  # « 1 » has the dice
+    session.rec.warned = True
+    assert manager.next_due(session) == Due("remove", started + 120_000)  # warned: removed at twice
+    session.rec.warned = False
+    clock.now += 1_000
+    await manager.act(session.id, "1", Action(kind="lancer"), clock.now)  # a six: a shout window
+    assert manager.next_due(session) == Due("window", clock.now + 10_000 + 1_500)  # closed after the grace

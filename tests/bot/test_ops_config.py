@@ -78,12 +78,15 @@ async def test_default_options_apply_to_jouer_and_typed_options_win(tavern: Tave
 
 
 async def test_the_language_switches_the_bots_own_messages(tavern: Tavern) -> None:
+    """The server's language is what a reader gets when Taverne has no catalogue for their client's
+    (here German clients): they follow /config langue."""
     emu = tavern.emu
+    emu.owner.locale = tavern.arthur.locale = "de"
     async with tavern.bot():
         saved = await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         assert saved.message.content == "✅ Settings saved." and "English" in saved.message.text()  # type: ignore[union-attr]
         bad = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "cabane", "options": "mode=vite"})
-        assert bad.content == "Invalid options for La Cabane sul' Dos: mode : “vite” is not possible; values: bataille, deux_des"
+        assert bad.content == "Invalid options for La Cabane sul' Dos: mode: “vite” is not possible; values: bataille, deux_des"
         refused = await emu.slash(tavern.channel, tavern.arthur, "config", {})
         assert refused.content == "Only a member with the *Manage Server* permission can see and change Taverne's settings."
         none = await emu.slash(tavern.channel, tavern.arthur, "scores", {})

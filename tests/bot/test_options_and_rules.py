@@ -7,6 +7,7 @@ import pytest
 from bot import rules_book
 from bot.options import describe_options, parse_options, typed_options
 from bot.sessions import TableError
+from bot.ui import ids
 from tests.games.core.toy import GAME as TOY
 
 
@@ -46,18 +47,23 @@ def test_options_are_listed_with_their_defaults() -> None:
     assert describe_options(TOY.options_model) == ["target=10 — points pour gagner", "window_ms=2000"]
 
 
+@pytest.mark.parametrize("lang", ["fr", "en"])
 @pytest.mark.parametrize("game", sorted(rules_book.FILES))
-def test_every_rules_page_fits_an_embed_and_nothing_is_lost(game: str) -> None:
-    pages = rules_book.pages(game)
-    text = (rules_book.RULES_DIR / rules_book.FILES[game]).read_text(encoding="utf-8")
+def test_every_rules_page_fits_an_embed_and_nothing_is_lost(game: str, lang: str) -> None:
+    pages = rules_book.pages(game, lang)
+    path = rules_book.path_of(game, lang)
+    assert path.name.endswith(f".{lang}.txt")  # each game has its text in each language
+    text = path.read_text(encoding="utf-8")
     assert all(0 < len(p) <= 4096 for p in pages)
     assert "".join(pages).replace("\n", "").replace(" ", "") == text.replace("\n", "").replace(" ", "")
-    embed, view = rules_book.rules_page(game, 99)
+    embed, view = rules_book.rules_page(game, 99, lang)
     assert embed.footer.text == f"Page {len(pages)} / {len(pages)}"
     assert len(embed) <= 6000
     if len(pages) > 1:
         previous, following = (item.to_component_dict() for item in view.children)  # type: ignore[attr-defined]
-        assert previous["custom_id"] == f"tvr:{game}:{len(pages) - 2}"
+        # A button keeps its reader's language: the page it opens is in the same language.
+        back, _ = rules_book.rules_page(game, ids.parse_rules_id(previous["custom_id"])[1])
+        assert back.description == pages[len(pages) - 2]
         assert (previous.get("disabled", False), following["disabled"]) == (False, True)
 
 

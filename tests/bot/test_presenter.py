@@ -9,8 +9,8 @@ import pytest
 
 from bot.sessions import Session
 from bot.tables import presenter_for
-from bot.ui.clicks import ClickHandler
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
+from bot.ui.forms import form_action
 from games.core import Action, IllegalAction
 
 from .conftest import MakeManager, seated_game
@@ -102,7 +102,7 @@ async def test_every_select_option_is_the_action_it_shows(make_manager: MakeMana
     shown = 0
     for item in flat(presenter_for(session.game).components(session)):
         for option in item.get("options", []):
-            _, _, action = translate_click(manager, 10, item["custom_id"], [option["value"]])
+            _, _, action = decode_click(manager, 10, item["custom_id"], [option["value"]])
             assert option["label"] == f"Placer {action.args['case']}"
             shown += 1
     assert shown == 60
@@ -119,11 +119,10 @@ async def test_a_hidden_hand_is_shown_only_to_its_owner(make_manager: MakeManage
 async def test_a_form_reads_numbers_and_player_names(make_manager: MakeManager) -> None:
     manager = await make_manager()
     session = await seated_game(manager, ("1", "2"), game="wide")
-    clicks = ClickHandler(manager)
-    assert clicks.form_action(session, "miser", {"points": " 12 "}) == Action(
+    assert form_action(session, "miser", {"points": " 12 "}) == Action(
         kind="miser", args={"points": 12}
     )
-    assert clicks.form_action(session, "cibler", {"joueur": "j2"}) == Action(
+    assert form_action(session, "cibler", {"joueur": "j2"}) == Action(
         kind="cibler", args={"joueur": "2"}
     )
     for kind, fields, code in [
@@ -133,5 +132,5 @@ async def test_a_form_reads_numbers_and_player_names(make_manager: MakeManager) 
         ("cibler", {"joueur": "Zoé"}, "unknown_player"),
     ]:
         with pytest.raises(IllegalAction) as refused:
-            clicks.form_action(session, kind, fields)
+            form_action(session, kind, fields)
         assert refused.value.code == code

@@ -99,7 +99,7 @@ async def test_a_game_won_just_before_the_bot_died_has_its_end_told_after_the_re
         await emu.wait_until(lambda: statuses(tavern) == [("over", 1)], 3, "the end noted as told")
         # Counted: the server's statistics show the game, and the channel takes a new /jouer.
         stats = await emu.slash(tavern.channel, tavern.arthur, "stats")
-        assert stats.message is not None and "1 partie(s)" in stats.message.text()
+        assert stats.message is not None and "1 partie, " in stats.message.text()
         again = await open_table(emu, tavern.channel, tavern.perceval, game="cabane")
         assert "Rejoindre" in again.button_labels
     # Told once: another restart says nothing more.

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.sessions import Notice, Session
 from bot.store import PLAYING, SessionRecord
-from bot.ui.clicks import SHOWN_BEFORE_STOP_MS, worth_telling
+from bot.ui.listener import SHOWN_BEFORE_STOP_MS, worth_telling
 from games.cabane import GAME as CABANE
 from games.core import Event
 

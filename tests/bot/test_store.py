@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -9,6 +10,7 @@ import pytest
 
 from bot.store import ChannelTaken, SessionRecord, Store
 from bot.store.migrations import MIGRATIONS
+from games.core import Event
 
 
 async def test_the_schema_is_applied_once_and_the_journal_is_wal(db_path: Path) -> None:
@@ -69,6 +71,19 @@ async def test_names_options_and_log_keep_their_order_and_accents(db_path: Path)
     [back] = await store.open_sessions()
     assert list(back.names.items()) == [("2", "Zoé"), ("1", "Ælis")]
     assert (back.options, back.log, back.status) == ({"target": 12}, ["Bévue de Zoé : −10."], "lobby")
+    await store.close()
+
+
+async def test_a_table_keeps_its_events_not_their_words(db_path: Path) -> None:
+    store = await Store.open(db_path)
+    rec = SessionRecord(channel_id=5, game="toy", host_id="2", names={"2": "Zoé"})
+    rec.events = [Event(kind="bevue", data={"joueur": "2", "points": -10}), Event(kind="tour", data={})]
+    await store.create_session(rec)
+    [back] = await store.open_sessions()
+    assert back.events == rec.events and back.log == []
+    with sqlite3.connect(db_path) as db:
+        [(raw,)] = db.execute("SELECT events FROM sessions").fetchall()
+    assert "Zoé" not in raw and json.loads(raw)[0]["kind"] == "bevue"
     await store.close()
 
 

@@ -78,11 +78,11 @@ async def test_timer_news_close_together_make_one_edit_and_one_message(db_path: 
         session, clicks, channel = await start_table(manager, "toy", NAMES, timer_delay_s=0.2)
         assert channel.sent == []  # Alice started the game and throws first: she sees the table
         # Alice is warned, then removed (she leaves the game: the same events as a removal).
-        await clicks.table_changed(
+        await clicks.listener.table_changed(
             session, [], Notice("warned", players=["111"], deadline_ms=1_800_000_000_000)
         )
         left = await manager.act(session.id, "111", Action(kind=LEAVE), 0)
-        await clicks.table_changed(session, left.events, Notice("removed", players=["111"]))
+        await clicks.listener.table_changed(session, left.events, Notice("removed", players=["111"]))
         assert channel.edits == [] and channel.sent == []  # held a moment
         await clicks.settle()
 
@@ -97,7 +97,7 @@ async def test_timer_news_close_together_make_one_edit_and_one_message(db_path: 
 async def test_a_click_takes_what_timers_said_into_its_own_message(db_path: Path) -> None:
     async with manager_for(db_path, {"toy": TOY}) as manager:
         session, clicks, channel = await start_table(manager, "toy", NAMES, loaded=[3], timer_delay_s=30)
-        await clicks.table_changed(
+        await clicks.listener.table_changed(
             session, [], Notice("warned", players=["111"], deadline_ms=1_800_000_000_000)
         )
         throw = await click(clicks, session, "111", "Lancer")

@@ -165,7 +165,7 @@ async def random_game_by_clicks(
             interaction = Interaction(int(player), now(), CHANNEL, 777 if private else TABLE)
             assert interaction.message is not None
             interaction.message.flags.ephemeral = private
-            await clicks.action(interaction, custom_id, values)  # type: ignore[arg-type]
+            await clicks.route(interaction, custom_id, values)  # type: ignore[arg-type]
             assert interaction.said and interaction.said[0].kind == "edit", interaction.said
             if private:
                 assert interaction.said[0].kwargs["content"].startswith("✅ C'est joué.")

@@ -93,7 +93,7 @@ async def test_a_civet_form_is_in_the_players_words(db_path: Path) -> None:
         # Bob has the dice and a Civet to announce before his chouettes.
         session.state = session.state.model_copy(update={"current": 1, "civets": ["222"]})
         [ask] = [o for o in presenter_for(CDC).offers(session) if o.ask and o.action.kind == "civet"]
-        button = presenter_for(CDC).offer_button(session, session.state.turn_no, ask)
+        button = presenter_for(CDC).offer_button(presenter_for(CDC).shown(session, None), ask)
         label = button.to_component_dict()["label"]
 
         refused = answer(await click(clicks, session, ALICE, label))

@@ -27,7 +27,7 @@ async def test_whom_the_table_waits_for_follows_each_move_of_a_whole_game(tmp_pa
             expected = waiting_for(session.game, state)
             assert manager.waiting(session) == expected
             if session.game.deadline(state) is None:
-                assert presenter.waiting_text(session) == ", ".join(mention(p, session.rec.names) for p in expected)
+                assert presenter.waiting_text(presenter.shown(session, None)) == ", ".join(mention(p, session.rec.names) for p in expected)
             player = rng.choice(expected)
             action = rng.choice(session.game.legal_actions(state, player))
             outcome = await manager.act(session.id, player, action, 1_000 + moves)

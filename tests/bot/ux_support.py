@@ -16,8 +16,8 @@ import discord
 from bot.sessions import Session, SessionManager, wall_ms
 from bot.store import Store
 from bot.tables import presenter_for
-from bot.ui.clicks import ClickHandler
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
+from bot.ui.table_ui import TableUI
 from games.core import Game, PlayerId
 
 from .test_clicks import Interaction, Message, Said
@@ -99,7 +99,7 @@ async def start_table(
     seed: int = 7,
     timer_delay_s: float = 0.05,
     **options: Any,
-) -> tuple[Session, ClickHandler, TableChannel]:
+) -> tuple[Session, TableUI, TableChannel]:
     """A started table whose message is ``TABLE``, its click handler listening, the start told."""
     players = list(names)
     session = await manager.open(
@@ -116,17 +116,17 @@ async def start_table(
     assert outcome.error is None
     await manager.set_message(session, TABLE)
     clicks, channel = listening(manager, timer_delay_s)
-    await clicks.after(session, outcome.events, player=players[0])
+    await clicks.news.after(session, outcome.events, outcome.waiting, player=players[0])
     return session, clicks, channel
 
 
-def listening(manager: SessionManager, timer_delay_s: float = 0.05) -> tuple[ClickHandler, TableChannel]:
+def listening(manager: SessionManager, timer_delay_s: float = 0.05) -> tuple[TableUI, TableChannel]:
     """The click handler of ``manager``, ready, on a stand-in channel, hearing its timers."""
-    clicks = ClickHandler(manager, timer_delay_s=timer_delay_s)
+    clicks = TableUI(manager, timer_delay_s=timer_delay_s)
     channel = TableChannel()
     clicks.client = Client(channel)  # type: ignore[assignment]
     clicks.ready()
-    manager.listener = clicks
+    manager.listener = clicks.listener
     return clicks, channel
 
 
@@ -151,7 +151,7 @@ def find(items: list[dict[str, Any]], label: str) -> tuple[str, list[str]]:
 
 
 async def click(
-    clicks: ClickHandler,
+    clicks: TableUI,
     session: Session,
     player: PlayerId,
     label: str,
@@ -165,12 +165,7 @@ async def click(
     interaction = Interaction(int(player), now(), CHANNEL, message_id)
     assert interaction.message is not None
     interaction.message.flags.ephemeral = ephemeral
-    if custom_id.startswith("tvm:"):
-        await clicks.menu(interaction, custom_id)  # type: ignore[arg-type]
-    elif custom_id.startswith("tvq:"):
-        await clicks.ask(interaction, custom_id)  # type: ignore[arg-type]
-    else:
-        await clicks.action(interaction, custom_id, values)  # type: ignore[arg-type]
+    await clicks.route(interaction, custom_id, values)  # type: ignore[arg-type]
     return interaction
 
 
@@ -190,7 +185,7 @@ def playable(
         choices = [[o["value"]] for o in item.get("options", [])] if item["type"] == 3 else [[]]
         for values in choices:
             try:
-                _, _, action = translate_click(manager, CHANNEL, item["custom_id"], values, player)
+                _, _, action = decode_click(manager, CHANNEL, item["custom_id"], values, player)
             except Exception:
                 continue
             if action in legal:

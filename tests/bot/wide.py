@@ -6,7 +6,18 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from games.core import Action, ActionSpec, ArgSpec, BaseState, Dice, Event, Game, IllegalAction, PlayerId
+from games.core import (
+    Action,
+    ActionSpec,
+    ArgSpec,
+    BaseState,
+    Dice,
+    Event,
+    Game,
+    IllegalAction,
+    OpenView,
+    PlayerId,
+)
 
 
 class WideOptions(BaseModel):
@@ -26,6 +37,7 @@ class Wide(Game[WideState]):
     max_players = 4
     options_model = WideOptions
     state_model = WideState
+    view_model = OpenView  # the hands as counts, one's own as tiles
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int

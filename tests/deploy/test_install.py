@@ -153,6 +153,9 @@ def test_the_installed_wheel_has_the_rule_texts_and_the_board(installed: Path, t
         "from games.barricade.board import load_board\n"
         "pages = rules_book.pages('culdechouette')\n"
         "assert 'introuvable' not in pages[0], pages[0]\n"
+        "assert 'English version' in rules_book.pages('culdechouette', 'en')[0]\n"
+        "from bot import i18n\n"
+        "assert i18n.languages() == ('fr', 'en') and i18n.t('en', 'help.title') == 'Taverne — help'\n"
         "print(len(pages), len(load_board().points))\n"
     )
     done = outside_the_checkout(installed, "-c", check, cwd=tmp_path)

@@ -72,6 +72,30 @@ class Nom(discord.ui.Modal, title="Ton nom"):
         await interaction.response.send_message(f"Bienvenue {self.nom.value} !")
 
 
+LAYOUT_BET = "Miser"  # the Section's text beside its button
+
+
+def layout_picture() -> discord.File:
+    return discord.File(io.BytesIO(picture("green")), filename="des.png")
+
+
+def layout_table(text_length: int) -> discord.ui.LayoutView:
+    """A table as a layout message: a text of ``text_length`` characters, a bet with its button
+    (a Section: three components), the dice picture in a gallery, all in an accented container."""
+    view = discord.ui.LayoutView(timeout=None)
+    bet = discord.ui.Section(
+        discord.ui.TextDisplay(LAYOUT_BET),
+        accessory=discord.ui.Button(label="Parier", custom_id="pari:1"),
+    )
+    gallery = discord.ui.MediaGallery(discord.MediaGalleryItem("attachment://des.png", description="Les dés"))
+    view.add_item(
+        discord.ui.Container(
+            discord.ui.TextDisplay("x" * text_length), bet, gallery, accent_colour=discord.Colour.dark_green()
+        )
+    )
+    return view
+
+
 class SampleBot(commands.Bot):
     def __init__(
         self, *, message_content: bool = True, members: bool = False, guild: discord.abc.Snowflake | None = None
@@ -181,6 +205,14 @@ class SampleBot(commands.Bot):
             except discord.HTTPException as error:
                 self.errors.append(error)
                 await interaction.response.send_message("Les règles sont trop longues.", ephemeral=True)
+
+        @tree.command(name="mise_en_page", description="Une table en composants de mise en page")
+        async def mise_en_page(interaction: discord.Interaction[Any], texte: int) -> None:
+            try:
+                await interaction.response.send_message(view=layout_table(texte), file=layout_picture())
+            except discord.HTTPException as error:
+                self.errors.append(error)
+                await interaction.response.send_message("Table trop longue.", ephemeral=True)
 
         @tree.command(name="image", description="Envoie une image puis la remplace")
         async def image(interaction: discord.Interaction[Any]) -> None:

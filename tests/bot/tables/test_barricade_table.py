@@ -24,7 +24,7 @@ from bot.store import SessionRecord, Store
 from bot.tables import presenter_for
 from bot.tables.barricade import BarricadePresenter
 from bot.ui import ids
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.barricade import GAME, BarricadeState, barrier_spots_by_row, numbered_destinations
 from games.core import Action, Event
 from games.core.autoplay import choose
@@ -123,7 +123,7 @@ async def click(
             hit = []
         elif not hit:
             continue
-        _, turn, action = translate_click(manager, CHANNEL, item["custom_id"], hit)
+        _, turn, action = decode_click(manager, CHANNEL, item["custom_id"], hit)
         outcome = await manager.act(session.id, player, action, 0, turn=turn)
         assert outcome.error is None, outcome.error
         return outcome.events
@@ -194,9 +194,8 @@ async def test_the_move_buttons_are_the_engines_numbered_destinations_and_the_pi
 async def test_the_picture_is_drawn_again_only_when_what_it_shows_changes(manager: SessionManager) -> None:
     session = await table(manager, [*ALICE_STARTS, 3])
     before = picture(session)
-    assert presenter(session).picture(session, state_of(session)) is presenter(session).picture(
-        session, state_of(session)
-    )
+    shown = presenter(session).shown(session, None)
+    assert presenter(session).picture(shown) is presenter(session).picture(shown)
     refused = await manager.act(session.id, BOB, THROW, 0)  # not his turn: nothing changes
     assert refused.error is not None and picture(session) == before
     await play(manager, session, ALICE, THROW)

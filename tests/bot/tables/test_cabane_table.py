@@ -16,7 +16,7 @@ import pytest
 from bot.sessions import Session, SessionManager, TableError
 from bot.store import Store
 from bot.tables import presenter_for
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.cabane import GAME, dice_values
 from games.core import LEAVE, Action, Event
 
@@ -86,11 +86,11 @@ async def test_clearing_the_ground_shows_both_dice_to_throw_and_the_lead_to_win(
 async def test_the_throw_button_is_the_throw_and_an_old_one_does_nothing(manager: SessionManager) -> None:
     session = await cabane_table(manager, "GD GD")
     [button] = game_buttons(session)
-    _, _, action = translate_click(manager, CHANNEL, button["custom_id"], [])
+    _, _, action = decode_click(manager, CHANNEL, button["custom_id"], [])
     assert action == THROW
     await throw(manager, session, ALICE)
     with pytest.raises(TableError) as refused:
-        translate_click(manager, CHANNEL, button["custom_id"], [])
+        decode_click(manager, CHANNEL, button["custom_id"], [])
     assert refused.value.code == "stale"
 
 

@@ -20,12 +20,11 @@ import discord
 import pytest
 
 from bot.sessions import Session, SessionManager
-from bot.sessions.manager import LOG_LINES
 from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
 from bot.ui import ids
-from bot.ui.clicks import ClickHandler
+from bot.ui.forms import form_action
 from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
 from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
@@ -56,19 +55,18 @@ def chevre_state(session: Session) -> ChevreState:
 
 
 def session_at(state: ChevreState, events: list[Event] | None = None) -> Session:
-    """A playing table around ``state``; its log holds the public lines of ``events``, as the manager's."""
+    """A playing table around ``state``; it keeps the public ``events``, as the manager's does."""
     names = {p: NAMES[p] for p in state.players}
     rec = SessionRecord(channel_id=10, game=GAME.name, host_id="1", names=names, status="playing", id=7)
-    rec.log = [GAME.describe(e, names) for e in events or [] if e.to is None][-LOG_LINES:]
+    rec.keep_news(events or [])
     return Session(rec=rec, game=GAME, state=state)
 
 
 def play(session: Session, player: str, action: Action) -> list[Event]:
-    """Applies a move to the table's state and writes its public lines into the log."""
+    """Applies a move to the table's state and keeps its public events, as the manager does."""
     state, events = GAME.apply(chevre_state(session), player, action, 0)
     session.state = state
-    lines = [GAME.describe(e, session.rec.names) for e in events if e.to is None]
-    session.rec.log = (session.rec.log + lines)[-LOG_LINES:]
+    session.rec.keep_news(events)
     return events
 
 
@@ -224,7 +222,8 @@ def test_the_chain_picture_is_drawn_once_per_change_and_shown_in_the_embed() -> 
     assert first.filename == CHAIN_FILE and PRESENTER.embed(session).image.url == f"attachment://{CHAIN_FILE}"
     before = first.fp.read()
     assert before.startswith(PNG) and again.fp.read() == before
-    assert PRESENTER.chain_picture(chevre_state(session)) is PRESENTER.chain_picture(chevre_state(session))
+    view = GAME.seen(chevre_state(session), None)
+    assert PRESENTER.chain_picture(view) is PRESENTER.chain_picture(view)
     play(session, "1", Action(kind="poser", args={"tuile": "2-5", "cote": "droite"}))
     [after] = PRESENTER.files(session)
     assert after.fp.read() != before
@@ -313,7 +312,6 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     anne = ["1-1", "1-2", "2-2", "3-4", "5-6", "0-0", "0-3"]
     bruno = ["1-3", "2-4", "4-4", "0-5", "6-6", "3-5", "2-6"]
     session = await seated_game(manager, ("1", "2"), game="chevre", loaded=deal_dice([anne, bruno]))
-    clicks = ClickHandler(manager)
     assert fields(session)["À jouer"] == "<@1> ouvre la manche avec le domino d'ouverture."
     assert "Tu ouvres la manche avec le **1-1**." in (PRESENTER.private(session, "1") or "")
     assert "1-1" not in public_text(session)
@@ -322,19 +320,19 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     assert form["label"] == "Poser un domino…"
     assert [f.name for f in PRESENTER.form_fields(session, "poser")] == ["tuile", "cote"]
 
-    wrong = await manager.act(session.id, "1", clicks.form_action(session, "poser", {"tuile": "2-2"}), 0)
+    wrong = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": "2-2"}), 0)
     assert wrong.error is not None and GAME.explain(wrong.error) == "La première manche s'ouvre avec le 1-1."
-    opened = await manager.act(session.id, "1", clicks.form_action(session, "poser", {"tuile": " 1:1 "}), 0)
+    opened = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": " 1:1 "}), 0)
     assert opened.error is None
     assert fields(session)["Chaîne"].startswith("[1|1]\nBouts : **1** à gauche, **1** à droite.")
     assert "Tu peux poser : 1-3 à gauche ou à droite." in (PRESENTER.private(session, "2") or "")
 
     laid = await manager.act(
-        session.id, "2", clicks.form_action(session, "poser", {"tuile": "3-1", "cote": "Droite"}), 0
+        session.id, "2", form_action(session, "poser", {"tuile": "3-1", "cote": "Droite"}), 0
     )
     assert laid.error is None
     assert chevre_state(session).chain == [(1, 1), (1, 3)]
-    assert session.rec.log[-1] == "J2 pose le 1-3 à droite. Bouts : 1 et 3. Il lui reste 6 dominos."
+    assert PRESENTER.news(session)[-1] == "J2 pose le 1-3 à droite. Bouts : 1 et 3. Il lui reste 6 dominos."
     assert "Tu peux poser : 0-3 à droite · 1-2 à gauche · 3-4 à droite." in (
         PRESENTER.private(session, "1") or ""
     )
@@ -391,3 +389,46 @@ def test_every_state_of_a_random_game_keeps_hands_private_and_fits_discord(seed:
             line = PRESENTER.announcement(session, event)
             assert line is None or len(line) <= 2000
     assert chevre_state(session).over
+
+
+def channel_rendering(session: Session) -> tuple[str, list[bytes]]:
+    """All the channel gets from the table: embed and components in text, pictures in bytes."""
+    return public_text(session), [f.fp.read() for f in PRESENTER.files(session)]
+
+
+def dealt_again(state: ChevreState, rng: random.Random) -> ChevreState:
+    """The same table with the hidden tiles (hands and bazar) dealt anew, every count kept."""
+    hidden = [t for hand in state.hands.values() for t in hand] + list(state.bazar)
+    rng.shuffle(hidden)
+    hands, start = {}, 0
+    for player, hand in state.hands.items():
+        hands[player] = hidden[start : start + len(hand)]
+        start += len(hand)
+    return state.model_copy(update={"hands": hands, "bazar": hidden[start:]})
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_channel_sees_the_same_table_whatever_the_hidden_hands(seed: int) -> None:
+    # Hands dealt anew change what the rules let the player to act do (lay, draw or pass), which the
+    # channel is told; any other change to the hidden tiles must leave the channel's table as it was.
+    rng = random.Random(seed)
+    state, events = GAME.start(["1", "2", "3"], seed=seed)
+    session = session_at(state, events)
+    compared = 0
+    for _ in range(60):
+        if chevre_state(session).over:
+            break
+        before = channel_rendering(session)
+        for _ in range(20):
+            other = dealt_again(chevre_state(session), rng)
+            if other.hands != chevre_state(session).hands and GAME.view(other, None) == GAME.view(
+                chevre_state(session), None
+            ):
+                twin = Session(rec=session.rec, game=GAME, state=other)
+                assert channel_rendering(twin) == before
+                compared += 1
+                break
+        move = choose(GAME, chevre_state(session), rng, 0)
+        assert move is not None
+        play(session, move[0], move[1])
+    assert compared > 20

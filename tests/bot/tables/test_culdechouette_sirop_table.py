@@ -16,7 +16,7 @@ import pytest
 from bot.sessions import Session, SessionManager
 from bot.store import Store
 from bot.tables import presenter_for
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.core import Action, Event
 from games.culdechouette import GAME
 
@@ -80,7 +80,7 @@ async def click(manager: SessionManager, session: Session, player: str, label: s
     for row in view.to_components():
         for item in row["components"]:
             if item.get("label") == label:
-                _, turn, action = translate_click(manager, CHANNEL, item["custom_id"], [])
+                _, turn, action = decode_click(manager, CHANNEL, item["custom_id"], [])
                 outcome = await manager.act(session.id, player, action, 0, turn=turn)
                 assert outcome.error is None, outcome.error
                 return outcome.events

@@ -20,7 +20,7 @@ from bot.sessions import Session, SessionManager
 from bot.store import Store
 from bot.tables import presenter_for
 from bot.tables.ludicitude import choice_selects
-from bot.ui.translate import translate_click
+from bot.ui.decoding import decode_click
 from games.core import LEAVE, Action, Event
 from games.ludicitude import GAME, Situation, choice_label, choices
 
@@ -89,7 +89,7 @@ async def click(manager: SessionManager, session: Session, player: str, label: s
         if item["type"] == 2 and item.get("label") == label:
             hit = [""]
         if hit:
-            _, turn, action = translate_click(manager, CHANNEL, item["custom_id"], hit if options else [])
+            _, turn, action = decode_click(manager, CHANNEL, item["custom_id"], hit if options else [])
             outcome = await manager.act(session.id, player, action, 0, turn=turn)
             assert outcome.error is None, outcome.error
             return outcome.events
@@ -162,7 +162,7 @@ async def test_the_worst_throw_is_split_by_clapier_into_selects_discord_accepts(
     offered = []
     for select in shown:
         for option in select["options"]:
-            _, _, action = translate_click(manager, CHANNEL, select["custom_id"], [option["value"]])
+            _, _, action = decode_click(manager, CHANNEL, select["custom_id"], [option["value"]])
             args = action.args
             assert option["label"].startswith(choice_label(args["lapins"], args["doubles"], args["clapier"]))  # type: ignore[arg-type]
             offered.append(action)

@@ -9,7 +9,7 @@ import pytest
 
 from games.barricade import GAME, BarricadeState, barrier_spots_by_row, numbered_destinations
 from games.core import SYSTEM, Action, IllegalAction
-from games.core.cli import main
+from terminal import main
 
 from .positions import BOARD, at, play, position, throw
 

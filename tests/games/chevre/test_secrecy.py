@@ -9,7 +9,7 @@ from .test_deal import ANA, BOB, CID, DAN, in_order
 
 PUBLIC_KEYS = {
     "game", "players", "round", "turn", "turn_no", "version", "over", "winners", "chevres", "limit",
-    "chain", "ends", "bazar", "hand_sizes", "scores", "remembered",
+    "chain", "ends", "bazar", "hand_sizes", "scores", "remembered", "forced_opening", "turn_moves",
 }
 
 

@@ -1,16 +1,13 @@
-"""The core contract, through a tiny game: purity, errors, windows, dice, JSON, the local runner."""
+"""The core contract, through a tiny game: purity, errors, windows, dice, JSON (the terminal table: tests/terminal)."""
 
 from __future__ import annotations
 
-import io
-import json
 import random
 
 import pytest
 
 from games.core import SYSTEM, Action, Dice, IllegalAction
 from games.core.autoplay import play_out
-from games.core.cli import Runner, parse_action
 
 from .toy import GAME, ToyState
 
@@ -111,29 +108,6 @@ def test_random_play_finishes_and_round_trips_through_json() -> None:
         for player, action, at, _ in log:
             replay, _ = GAME.apply(replay, player, action, at)
         assert replay == final
-
-
-def test_actions_parse_by_position_or_by_name() -> None:
-    vocab = GAME.full_vocabulary()
-    assert parse_action(vocab, ["note", "3"]) == Action(kind="note", args={"points": 3})
-    assert parse_action(vocab, ["note", "points=5"]) == Action(kind="note", args={"points": 5})
-    with pytest.raises(IllegalAction):
-        parse_action(vocab, ["note"])
-    with pytest.raises(IllegalAction):
-        parse_action(vocab, ["voler"])
-
-
-def test_the_runner_prints_json_events_and_a_final_state() -> None:
-    out = io.StringIO()
-    state, _ = GAME.start(["ana", "bob"], {"target": 9}, loaded=[6, 2, 3])
-    runner = Runner(GAME, state, out, as_json=True)
-    for line in ["ana lancer @1000", "bob six @1500", "attendre", "bob lancer", "ana lancer", "ana lancer"]:
-        runner.line(line)
-    runner.final()
-    records = [json.loads(line) for line in out.getvalue().splitlines()]
-    assert {"t": 3000, "event": "shout_won", "player": "bob"} in records
-    assert records[-1]["winners"] == ["ana"] and records[-1]["scores"] == {"ana": 9, "bob": 3}
-    assert any(r.get("error") == "game_over" for r in records)
 
 
 def test_words_outside_the_vocabulary_are_refused_and_change_nothing() -> None:

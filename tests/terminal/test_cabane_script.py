@@ -7,7 +7,7 @@ import json
 from typing import Any
 
 from games.cabane import dice_values
-from games.core.cli import main
+from terminal import main
 
 
 def run(argv: list[str], script: str = "") -> list[dict[str, Any]]:

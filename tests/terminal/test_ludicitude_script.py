@@ -6,7 +6,7 @@ import io
 import json
 from typing import Any
 
-from games.core.cli import main
+from terminal import main
 
 DICE = "1,1,2,2,4,6,6,1,3,6,5,5,5"
 SCRIPT = """\

@@ -1,19 +1,19 @@
-"""From a click's custom_id (and a select's values) to the action it stands for — or why not."""
+"""From a click's custom_id (and a select's values) to the action it stands for — or why not.
+
+Decoded against the rules, not the rendering: a code names its action in words (``miser~12``) or
+is the hash of one of the actions someone may take now (the session's legal actions, computed once
+per state). No presenter is asked.
+"""
 
 from __future__ import annotations
 
-import logging
-
 from games.core import Action, PlayerId
 
-from ..sessions import Session, SessionManager, TableError
-from ..tables import presenter_for
+from ..sessions import Session, SessionManager, TableError, legal_actions
 from . import ids
 
-log = logging.getLogger(__name__)
 
-
-def translate_click(
+def decode_click(
     manager: SessionManager,
     channel_id: int | None,
     custom_id: str,
@@ -23,8 +23,8 @@ def translate_click(
     """The table, the turn the button was drawn for, and the action. Raises TableError with the
     reason to tell the player privately: malformed, closed (another or an old table), stale, gone.
 
-    ``player``'s own legal actions count too: a button of their private hand (« Ma main ») is
-    one of them, not one of the table's."""
+    ``player``'s own legal actions are looked at first (a button of their private hand), then
+    everyone's: a click on another player's button is decoded, and the game says why not."""
     try:
         parsed = ids.parse_table_id(custom_id)
     except ids.BadId:
@@ -44,13 +44,10 @@ def translate_click(
         code = values[0]
     else:
         raise TableError("malformed")
-    presenter = presenter_for(session.game)
-    candidates = [o.action for o in presenter.offers(session) if not o.ask]
-    if player is not None and not session.state.over:
-        try:
-            candidates += session.game.legal_actions(session.state, player)
-        except Exception:  # the engine's bug: the table's own offers still decode
-            log.exception("legal_actions a échoué (%s)", session.game.name)
+    legal = legal_actions(session)
+    candidates = (legal.of_player(player) if legal is not None and player is not None else []) + (
+        legal.union() if legal is not None else []
+    )
     try:
         action = ids.decode_action(code, session.game.full_vocabulary(), candidates)
     except ids.BadId:

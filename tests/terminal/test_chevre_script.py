@@ -10,9 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from games.chevre import deal_dice
-from games.core.cli import main
-
-from .test_deal import ANA, BOB, CID, DAN, in_order
+from terminal import main
+from tests.games.chevre.test_deal import ANA, BOB, CID, DAN, in_order
 
 ROOT = Path(__file__).resolve().parents[3]
 SCRIPT = """

@@ -5,7 +5,7 @@ from __future__ import annotations
 import io
 import json
 
-from games.core.cli import main
+from terminal import main
 
 
 def run(argv: list[str], script: str) -> list[dict[str, object]]:

@@ -1,0 +1,139 @@
+"""La Cabane sul' Dos as a picture: each cabin die shows its face drawn as what it is — T the cabin
+standing (roof up), F the front with its door, G and D the left and right sides, B the blank back,
+C the cabin on its back — the two dice of the two-dice game, and the count of the ten coups."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.cabane.faces import FACE_NAMES, FACES, Face
+from games.cabane.state import SERIES_LENGTH
+
+from .dice import CACHED, DIM, GOLD, IVORY, TEXT, canvas, small_png, text
+
+SIDE = 110
+GAP = 40
+MARGIN = 20
+LABEL = 30
+WALL = (205, 160, 105)
+ROOF = (160, 45, 35)
+WOOD = (95, 60, 35)
+GLASS = (150, 200, 230)
+
+
+def _cabin(face: Face, side: int) -> Image.Image:
+    """One die showing ``face``: an ivory tile with the cabin as seen from that side."""
+    tile = Image.new("RGB", (side, side), IVORY)
+    draw = ImageDraw.Draw(tile)
+    s = side
+    wall = (0.22 * s, 0.45 * s, 0.78 * s, 0.85 * s)
+    peak = [(0.14 * s, 0.47 * s), (0.5 * s, 0.15 * s), (0.86 * s, 0.47 * s)]
+    if face in ("T", "F", "B", "C"):
+        draw.rectangle(wall, fill=WALL if face != "B" else (235, 230, 215), outline=WOOD, width=3)
+        draw.polygon(peak, fill=ROOF if face != "B" else (215, 205, 190), outline=WOOD)
+    if face == "T":
+        # Standing: the roof is what counts, drawn bold with its ridge.
+        draw.polygon(peak, fill=(200, 40, 30), outline=GOLD)
+        draw.line((0.14 * s, 0.47 * s, 0.5 * s, 0.15 * s, 0.86 * s, 0.47 * s), fill=GOLD, width=5)
+        draw.rectangle((0.43 * s, 0.62 * s, 0.57 * s, 0.85 * s), fill=WOOD)
+    elif face in ("F", "C"):
+        draw.rectangle((0.43 * s, 0.6 * s, 0.57 * s, 0.85 * s), fill=WOOD)
+        draw.rectangle((0.27 * s, 0.55 * s, 0.38 * s, 0.66 * s), fill=GLASS, outline=WOOD)
+        draw.rectangle((0.62 * s, 0.55 * s, 0.73 * s, 0.66 * s), fill=GLASS, outline=WOOD)
+    elif face in ("G", "D"):
+        # A side: the long wall with one window, the roof's slope falling towards that side.
+        draw.rectangle((0.12 * s, 0.45 * s, 0.88 * s, 0.85 * s), fill=WALL, outline=WOOD, width=3)
+        slope = [(0.08 * s, 0.47 * s), (0.3 * s, 0.2 * s), (0.92 * s, 0.2 * s), (0.92 * s, 0.47 * s)]
+        if face == "D":
+            slope = [(s - x, y) for x, y in slope]
+        draw.polygon(slope, fill=ROOF, outline=WOOD)
+        draw.rectangle((0.42 * s, 0.56 * s, 0.58 * s, 0.7 * s), fill=GLASS, outline=WOOD)
+        arrow_x = 0.2 * s if face == "G" else 0.8 * s
+        direction = -1 if face == "G" else 1
+        draw.polygon(
+            [(arrow_x + direction * 0.1 * s, 0.93 * s), (arrow_x, 0.88 * s), (arrow_x, 0.98 * s)], fill=WOOD
+        )
+    if face == "C":
+        tile = tile.rotate(180)
+        draw = ImageDraw.Draw(tile)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=(70, 60, 50), width=3)
+    return tile
+
+
+def _face(face: str) -> Face:
+    if face not in FACES:
+        raise ValueError(f"unknown face {face!r}: one of {', '.join(FACES)}")
+    return face
+
+
+@lru_cache(maxsize=CACHED)
+def render_throw(faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "") -> bytes:
+    """The last throw's ``faces`` (one die or two) as PNG bytes.
+
+    ``standing``: the ten coups, where the first die stays up on its T (drawn dimmed before the
+    thrown one); ``count``: the coups counted so far in the series, drawn as ten boxes, with ``said``
+    what the thrower says aloud."""
+    shown = [_face(f) for f in faces]
+    if not 1 <= len(shown) <= 2:
+        raise ValueError(f"one or two cabin dice expected, got {faces!r}")
+    dice: list[tuple[Face, str, bool]] = [(f, f"{f} · {FACE_NAMES[f]}", False) for f in shown]
+    if standing:
+        dice.insert(0, ("T", "1re cabane", True))
+    width = 2 * MARGIN + len(dice) * SIDE + (len(dice) - 1) * GAP
+    if count is not None:
+        width = max(width, 2 * MARGIN + SERIES_LENGTH * 34)
+    height = MARGIN + SIDE + LABEL + MARGIN // 2 + (70 if count is not None else 0)
+    image, draw = canvas(width, height)
+    left = (width - (len(dice) * SIDE + (len(dice) - 1) * GAP)) // 2
+    for face, label, dimmed in dice:
+        tile = _cabin(face, SIDE)
+        if dimmed:
+            tile = Image.blend(tile, Image.new("RGB", tile.size, (31, 95, 58)), 0.45)
+        image.paste(tile, (left, MARGIN))
+        text(draw, (left + SIDE / 2, MARGIN + SIDE + 5), label, 21, bold=not dimmed, fill=DIM if dimmed else TEXT)
+        left += SIDE + GAP
+    if count is not None:
+        top = MARGIN + SIDE + LABEL + 10
+        start = (width - SERIES_LENGTH * 34) // 2
+        for coup in range(SERIES_LENGTH):
+            box = (start + coup * 34 + 2, top, start + coup * 34 + 30, top + 26)
+            if coup < count:
+                draw.rectangle(box, fill=GOLD, outline=GOLD)
+            else:
+                draw.rectangle(box, outline=DIM, width=2)
+        words = f"Compte : « {said} » ({count}/{SERIES_LENGTH})" if said else f"Compte : {count}/{SERIES_LENGTH}"
+        text(draw, (width / 2, top + 32), words, 20)
+    return small_png(image)
+
+
+def describe_throw(faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "") -> str:
+    words = " et ".join(f"{f} ({FACE_NAMES[_face(f)]})" for f in faces)
+    words = ("Dé lancé : " if len(faces) == 1 else "Dés lancés : ") + words
+    if standing:
+        words = "Première cabane debout (T) · " + words
+    if count is not None:
+        words += f" · compte : {said or count}, {count} coups sur {SERIES_LENGTH}"
+    return words
+
+
+def _from_view(view: dict[str, Any]) -> tuple[tuple[str, ...], bool, int | None, str] | None:
+    faces = tuple(str(f) for f in view.get("last_faces") or [])
+    if not faces:
+        return None
+    series = view.get("phase") == "dix_coups" and len(faces) == 1
+    count = int(view.get("count", 0)) if series else None
+    return faces, series, count, str(view.get("count_said") or "") if series else ""
+
+
+def picture_of_view(view: dict[str, Any]) -> bytes | None:
+    """The last throw of a public view; None before the first throw."""
+    found = _from_view(view)
+    return None if found is None else render_throw(*found)
+
+
+def words_of_view(view: dict[str, Any]) -> str | None:
+    found = _from_view(view)
+    return None if found is None else describe_throw(*found)

@@ -1,0 +1,97 @@
+"""Cul de chouette's three dice as a picture: the two chouettes side by side, the cul apart and red,
+the siroted die outlined in gold, and the combination named under them (``combos.classify``)."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from games.culdechouette.combos import classify, odd_die
+
+from .dice import CACHED, GOLD, RED, WHITE, canvas, die, small_png, text, text_width
+
+SIDE = 96
+GAP = 18
+APART = 48  # the cul stands further away than the two chouettes stand from each other
+MARGIN = 20
+LABEL = 26
+CAPTION = 40
+WIDTH = 2 * MARGIN + 3 * SIDE + GAP + APART
+HEIGHT = MARGIN + SIDE + LABEL + CAPTION + MARGIN // 2
+
+
+def _caption(dice: tuple[int, ...]) -> str:
+    if len(dice) < 3:
+        return "Le cul reste à lancer"
+    combo = classify(list(dice))
+    points = f" : {combo.points} points" if combo.points else ""
+    return combo.label() + points
+
+
+@lru_cache(maxsize=CACHED)
+def render_throw(dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False) -> bytes:
+    """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes.
+
+    ``siroted`` is the position of the die thrown again in a Sirop; ``to_sirote`` says it is still
+    to be thrown (the bets are open) rather than already siroted."""
+    if not 2 <= len(dice) <= 3 or any(not 1 <= d <= 6 for d in dice):
+        raise ValueError(f"two or three dice from 1 to 6 expected, got {dice!r}")
+    caption = _caption(dice)
+    width = max(WIDTH, text_width(caption, 28, True) + 2 * MARGIN)
+    image, draw = canvas(width, HEIGHT)
+    first = (width - WIDTH) // 2 + MARGIN
+    lefts = [first, first + SIDE + GAP, first + 2 * SIDE + GAP + APART]
+    names = ["chouette", "chouette", "cul"]
+    for position, left in enumerate(lefts):
+        value = dice[position] if position < len(dice) else None
+        marked = siroted == position
+        if position == 2:
+            die(draw, left, MARGIN, SIDE, value, fill=RED, ink=WHITE, outline=GOLD if marked else (110, 20, 20))
+        else:
+            die(draw, left, MARGIN, SIDE, value, outline=GOLD if marked else (70, 60, 50))
+        if marked:
+            draw.rounded_rectangle(
+                (left - 6, MARGIN - 6, left + SIDE + 5, MARGIN + SIDE + 5), radius=SIDE // 5, outline=GOLD, width=5
+            )
+        if value is None:
+            text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=(150, 175, 160), anchor="mm")
+        label = ("à siroter" if to_sirote else "siroté") if marked else names[position]
+        text(draw, (left + SIDE / 2, MARGIN + SIDE + 6), label, 20, bold=marked, fill=GOLD if marked else WHITE)
+    text(draw, (width / 2, MARGIN + SIDE + LABEL + 8), caption, 28, bold=True)
+    return small_png(image)
+
+
+def describe_throw(dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False) -> str:
+    """The picture in words, for screen readers and notifications."""
+    words = f"Chouettes : {dice[0]} et {dice[1]}"
+    words += f" · cul : {dice[2]}" if len(dice) > 2 else " · le cul reste à lancer"
+    if siroted is not None and siroted < len(dice):
+        which = "le cul" if siroted == 2 else f"la chouette {siroted + 1}"
+        words += f" · {which} {'à siroter' if to_sirote else 'siroté'}"
+    if len(dice) == 3:
+        words += f" — {_caption(dice)}"
+    return words
+
+
+def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int | None, bool] | None:
+    dice = tuple(int(d) for d in view.get("throw") or [])
+    if len(dice) < 2:
+        return None
+    sirop = view.get("sirop")
+    if sirop:
+        return dice, int(sirop["position"]), True
+    # Once siroted the position is no longer kept; the odd die is it, unless all three now match.
+    if view.get("siroted") and len(dice) == 3 and len(set(dice)) > 1:
+        return dice, odd_die(list(dice)), False
+    return dice, None, False
+
+
+def picture_of_view(view: dict[str, Any]) -> bytes | None:
+    """The dice of a public view (``GAME.view(state, None)``); None before the chouettes are thrown."""
+    found = _from_view(view)
+    return None if found is None else render_throw(*found)
+
+
+def words_of_view(view: dict[str, Any]) -> str | None:
+    found = _from_view(view)
+    return None if found is None else describe_throw(*found)

@@ -1,0 +1,95 @@
+"""A table in memory and what the manager tells about it: ``Session`` (its record, game, state,
+lock and timer), ``Outcome`` (what an action did), ``Notice`` (what happened without a click),
+``Due`` (what a table does next by itself) and the ``Listener`` that hears notices."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from games.core import BaseState, Event, Game, IllegalAction, PlayerId
+
+from ..store import (
+    SessionRecord,
+)
+from .legal import LegalActions
+
+log = logging.getLogger(__name__)
+
+def wall_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+@dataclass
+class Session:
+    rec: SessionRecord
+    game: Game[Any]
+    state: BaseState | None = None
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock)
+    timer: asyncio.Task[None] | None = None
+    # A deadline whose tick the game refused: not re-armed until the state moves on.
+    stuck_deadline: int | None = None
+    # Every player's legal actions in the current state, and whom the table waits for (``legal``).
+    legal_memo: LegalActions | None = field(default=None, repr=False)
+    # The game's views of the current state, by viewer (None: the channel), made when first drawn.
+    view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
+
+    @property
+    def id(self) -> int:
+        return self.rec.id
+
+    @property
+    def players(self) -> list[PlayerId]:
+        return list(self.state.players) if self.state is not None else list(self.rec.names)
+
+    def name(self, player: PlayerId) -> str:
+        return self.rec.names.get(player, player)
+
+
+@dataclass
+class Outcome:
+    """What an accepted (or refused) action did; ``error`` is the game's refusal. ``waiting``: whom
+    the table waits for now (its pings), so that the UI need not ask again."""
+
+    session: Session
+    events: list[Event] = field(default_factory=list)
+    error: IllegalAction | None = None
+    ended: bool = False
+    turn_changed: bool = False
+    waiting: list[PlayerId] = field(default_factory=list)
+
+
+@dataclass
+class Notice:
+    """Something that happened without a click. ``kind``: window_closed, warned, removed,
+    idle_closed, resumed, ended (at the restart: a game found over, now closed, or closed just
+    before the bot died; its end not told yet), closed_late (a won game whose closing failed on a
+    storage error, closed by the next click), lobby_lost (a lobby stored without its message,
+    to be shown again), lobby_restored (a lobby found at the restart, its message to be redrawn
+    from what is stored). A table set aside as unreadable goes to the listener's ``table_broken``,
+    when it has one."""
+
+    kind: str
+    players: list[PlayerId] = field(default_factory=list)
+    deadline_ms: int | None = None
+
+
+@dataclass(frozen=True)
+class Due:
+    """What a table does next by itself: close for idleness (``idle``), close a timed window
+    (``window``, after the grace for clicks in flight), warn the players it waits for (``warn``) or
+    remove them (``remove``); ``at``: when, in ms."""
+
+    kind: str
+    at: int
+
+
+def _at(due: Due) -> int:
+    return due.at
+
+
+class Listener(Protocol):
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None: ...

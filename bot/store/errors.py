@@ -1,0 +1,43 @@
+"""What the store refuses, and why a database cannot be used, in one line for the admin."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+# How long a statement waits for a lock another connection holds before the store gives up.
+BUSY_MS = 5000
+
+
+class StoreUnavailable(Exception):
+    """The database cannot be used: the message says what to do (French, one line)."""
+
+
+def explain(path: Path, error: BaseException, busy_ms: int = BUSY_MS) -> str:
+    """One line for the admin about why ``path`` cannot be opened or written."""
+    text = str(error).lower()
+    if "locked" in text or "busy" in text:
+        return (
+            f"base verrouillée par un autre programme depuis {busy_ms / 1000:.0f} s ({path}) : un autre bot "
+            "tourne-t-il sur ce fichier ? arrêtez-le, puis relancez"
+        )
+    if "readonly" in text or "read-only" in text or isinstance(error, PermissionError):
+        return (
+            f"base en lecture seule pour ce programme ({path}) : rendez le fichier, ses -wal/-shm et son "
+            "dossier inscriptibles par l'utilisateur du bot (Docker : chown 10001:10001)"
+        )
+    if "not a database" in text or "malformed" in text:
+        return f"{path} n'est pas une base SQLite lisible ({error}) : restaurez une sauvegarde (python -m bot restore)"
+    if "unable to open" in text or isinstance(error, OSError):
+        return (
+            f"base illisible ({path} : {error}) : vérifiez que le dossier existe et que le fichier appartient "
+            "à l'utilisateur du bot (Docker : chown 10001:10001)"
+        )
+    return f"base inutilisable ({path} : {error})"
+
+
+class ChannelTaken(Exception):
+    """A table is already open in this channel."""
+
+
+class DuplicateInteraction(Exception):
+    """This interaction's action is stored already (Discord delivered the click twice)."""

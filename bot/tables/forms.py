@@ -1,0 +1,64 @@
+"""The words of a form (modal) that asks a player for free numbers or words: its title, its fields,
+their labels and hints, within Discord's limits; and who may open it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import ActionSpec, ArgSpec, Game, PlayerId
+
+from ..sessions import Session, legal_actions
+from ..ui.components import clip, fit
+
+# Discord's limits on a form (modal): its title and each field's label; a field's placeholder.
+TITLE_MAX = 45
+FIELD_LABEL_MAX = 45
+PLACEHOLDER_MAX = 100
+
+
+class FormWords:
+    """Part of every presenter (``Presenter``): what a form asks and in which words."""
+
+    game: Game[Any]
+    specs: dict[str, ActionSpec]
+
+    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+        """The arguments a form asks for ``kind`` (at most five)."""
+        spec = self.specs.get(kind)
+        return [a for a in spec.args][:5] if spec else []
+
+    def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
+        """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
+        that kind. Otherwise the form does not open, and they are told why."""
+        legal = legal_actions(session)
+        return legal is not None and any(a.kind == kind for a in legal.of_player(player))
+
+    def form_title(self, session: Session, kind: str) -> str:
+        """The form's title: the action's help, cut at a word to Discord's 45 characters."""
+        spec = self.specs.get(kind)
+        text = spec.help.rstrip(" .") if spec and spec.help else kind.replace("_", " ").capitalize()
+        return fit(text, TITLE_MAX)
+
+    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
+        """A form field's label: the argument's help when it is short enough to be one, else its
+        name in words (the help then goes to the placeholder). Discord allows 45 characters."""
+        help_text = " ".join(arg.help.split())
+        if help_text and len(help_text) <= FIELD_LABEL_MAX:
+            return help_text[0].upper() + help_text[1:]
+        return fit(arg.name.replace("_", " ").capitalize(), FIELD_LABEL_MAX)
+
+    def field_hint(self, session: Session, kind: str, arg: ArgSpec) -> str:
+        """A form field's placeholder: the help the label could not hold, the range or the choices."""
+        parts = []
+        help_text = " ".join(arg.help.split())
+        if help_text and self.field_label(session, kind, arg) != help_text[0].upper() + help_text[1:]:
+            parts.append(help_text)
+        if arg.minimum is not None and arg.maximum is not None:
+            parts.append(f"de {arg.minimum} à {arg.maximum}")
+        elif arg.minimum is not None:
+            parts.append(f"au moins {arg.minimum}")
+        elif arg.choices and not help_text:
+            parts.append(" / ".join(arg.choices))
+        if arg.type == "ints":
+            parts.append("plusieurs nombres : 1,3")
+        return clip(" — ".join(parts), PLACEHOLDER_MAX)

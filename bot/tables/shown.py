@@ -1,0 +1,125 @@
+"""What one reader may see of a table: all a presenter draws from, never the game's state.
+
+``Shown`` holds the game's ``view`` for that reader (the channel's when ``viewer`` is None), typed
+as the game's view model, plus what the table itself knows in public: whom it waits for, the open
+window's deadline, the scores, the latest news in words. A hidden hand is not in the channel's
+view, so nothing drawn for the channel can show it.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Generic, TypeVar, cast
+
+from pydantic import BaseModel
+
+from games.core import Action, Event, PlayerId
+
+from ..sessions import Session, legal_actions
+from ..sessions.forced import FORCED
+from ..store import NEWS_KEPT
+
+log = logging.getLogger(__name__)
+
+V = TypeVar("V", bound=BaseModel)
+
+
+@dataclass(frozen=True)
+class Shown(Generic[V]):
+    table: int  # the table's number (its session id)
+    names: dict[PlayerId, str]
+    viewer: PlayerId | None
+    view: V
+    players: list[PlayerId]
+    turn_no: int
+    over: bool
+    winners: list[PlayerId]
+    scores: dict[PlayerId, int]
+    # In a window, everyone who may still act; otherwise whom the table waits for.
+    waiting: list[PlayerId]
+    deadline: int | None
+    # The latest public news, oldest first, in words for this reader.
+    news: list[str]
+    # The viewer's own legal actions (none for the channel).
+    moves: list[Action] = field(default_factory=list)
+    # What the channel sees, beside a player's own view (None in the channel's own).
+    public: V | None = None
+
+    def name(self, player: PlayerId) -> str:
+        return self.names.get(player, player)
+
+
+def news_of(session: Session) -> list[str]:
+    """The table's latest public news in words, oldest first: an older record's lines, then the
+    kept events, each described now (for the channel)."""
+    rec = session.rec
+    lines = [*rec.log, *(event_words(session, e) for e in rec.events)]
+    return [line for line in lines if line][-NEWS_KEPT:]
+
+
+def event_words(session: Session, event: Event) -> str:
+    """One public event in words; the table's own (a move it played for someone) included."""
+    try:
+        if event.kind == FORCED:
+            player = str(event.data.get("joueur", ""))
+            move = event.data.get("coup")
+            what = event_words(session, Event.model_validate(move)) if move else event.data.get("action", "")
+            return f"🤖 {session.name(player)}, coup joué pour toi : {what} (seul coup possible)"
+        return session.game.describe(event, session.rec.names)
+    except Exception:  # an engine's wording bug must not hide the table
+        log.exception("describe(%s) a échoué", event.kind)
+        return event.kind
+
+
+def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:
+    """The game's typed view of the session's state for ``viewer``, made once per state."""
+    state = session.state
+    assert state is not None
+    memo = session.view_memo
+    if memo is None or memo[0] is not state or memo[1] != state.version:
+        memo = (state, state.version, {})
+        session.view_memo = memo
+    views = memo[2]
+    if viewer not in views:
+        views[viewer] = session.game.seen(state, viewer)
+    return views[viewer]
+
+
+def shown(session: Session, viewer: PlayerId | None, news: list[str]) -> Shown[BaseModel]:
+    """Everything ``viewer`` may see of the session's table (which must have a state)."""
+    state = session.state
+    assert state is not None
+    game = session.game
+    legal = legal_actions(session)
+    assert legal is not None
+    try:
+        deadline = game.deadline(state)
+        waiting = list(game.to_act(state)) if deadline is not None else list(legal.waiting)
+    except Exception:
+        log.exception("to_act/deadline a échoué (%s)", game.name)
+        deadline, waiting = None, []
+    moves: list[Action] = [] if viewer is None or state.over else legal.of_player(viewer)
+    return Shown(
+        table=session.id,
+        names=session.rec.names,
+        viewer=viewer,
+        view=view_of(session, viewer),
+        players=list(state.players),
+        turn_no=state.turn_no,
+        over=state.over,
+        winners=list(state.winners),
+        scores=game.scores(state),
+        waiting=waiting,
+        deadline=deadline,
+        news=news,
+        moves=moves,
+        public=None if viewer is None else view_of(session, None),
+    )
+
+
+def typed(shown: Shown[BaseModel], model: type[V]) -> Shown[V]:
+    """``shown`` with its views checked to be of the presenter's view model."""
+    if not isinstance(shown.view, model) or not (shown.public is None or isinstance(shown.public, model)):
+        raise TypeError(f"vue de type {type(shown.view).__name__}, {model.__name__} attendu")
+    return cast(Shown[V], shown)

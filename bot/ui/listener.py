@@ -1,0 +1,198 @@
+"""The manager's listener: what happens without a click (a window closing, a warning, a removal, a
+restart) edits the table message through the channel and says so in the channel — held a moment
+(``TimerNews``), so that several such things close together make one edit and one message.
+
+Notices from before the gateway is ready (tables restored in setup_hook) wait for ``ready``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING
+
+import discord
+
+from games.core import Event
+
+from ..sessions import Notice, Session, session_waiting_for
+from ..store import ABANDONED, LOBBY, SessionRecord
+from ..tables import mention, timestamp
+from .components import clip
+from .drawing import announcements
+from .lobby import lobby_embed, lobby_view
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
+
+log = logging.getLogger(__name__)
+
+# Tables redrawn and told after a restart: at most 10 a second (each is an edit and a message).
+RESTART_PACE_S = 0.1
+# A table whose last move is this much older than the last move the bot stored before it stopped
+# was shown as it is long before the bot stopped: its message is right, nothing to redraw.
+SHOWN_BEFORE_STOP_MS = 60_000
+
+Queued = tuple[Session, list[Event], Notice]
+
+
+class TableListener:
+    def __init__(self, ui: TableUI) -> None:
+        self.ui = ui
+        self._is_ready = False
+        self._queued: list[Queued] = []
+        self._queued_broken: list[SessionRecord] = []
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def ready(self) -> None:
+        """The channels are known now: say what happened while the bot was away, paced (see
+        ``_after_restart``) so that players' clicks are never queued behind it."""
+        self._is_ready = True
+        queued, self._queued = self._queued, []
+        broken, self._queued_broken = self._queued_broken, []
+        if queued or broken:
+            # A lobby whose message was lost first: until it is shown again nobody can sit down.
+            told = sorted(worth_telling(queued), key=lambda q: q[2].kind != "lobby_lost")
+            self._in_background(self._after_restart(broken, told))
+
+    async def _after_restart(self, broken: list[SessionRecord], queued: list[Queued]) -> None:
+        """One table at a time, ``RESTART_PACE_S`` apart: with thousands of tables, telling them
+        all at once kept the bot from answering anyone for minutes (docs/PERFORMANCE.md, section 2),
+        and Discord allows about 50 requests a second for the whole bot."""
+        for rec in broken:
+            try:
+                await self.table_broken(rec)
+            except Exception:
+                log.exception("table %s : annonce de la mise de côté impossible", rec.id)
+            await asyncio.sleep(RESTART_PACE_S)
+        for session, events, notice in queued:
+            try:
+                await self.table_changed(session, events, notice)
+            except Exception:
+                log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
+            await asyncio.sleep(RESTART_PACE_S)
+
+    def _in_background(self, work: Awaitable[None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        """What happened without a click: held a moment, then one table edit and one message for
+        everything that happened to the table meanwhile."""
+        if not self._is_ready:
+            self._queued.append((session, events, notice))
+            return
+        if notice.kind == "idle_closed":
+            self.ui.news.held.take(session.id)
+            await self.ui.sender.say(
+                session, f"🕯️ Table de {session.game.title} fermée : personne n'y a joué depuis longtemps."
+            )
+            await self.ui.clear_buttons(session)
+            return
+        if notice.kind == "lobby_lost":
+            await self.show_lobby_again(session)
+            return
+        if notice.kind == "lobby_restored":
+            await self.redraw_lobby(session)
+            return
+        self.ui.news.held.add(session, notice_lines(session, notice) + announcements(session, events))
+
+    async def table_broken(self, rec: SessionRecord) -> None:
+        """A table whose stored state no longer loads was set aside at the restart: its channel is
+        told, and its message loses its buttons (they could only answer « fermée »)."""
+        if not self._is_ready:
+            self._queued_broken.append(rec)
+            return
+        sender = self.ui.sender
+        channel = sender.channel_by_id(rec.channel_id)
+        if channel is None:
+            return
+        game = self.ui.manager.games.get(rec.game)
+        title = game.title if game is not None else rec.game
+        await sender.strip_buttons(channel, rec.message_id, rec.id)
+        await channel.send(
+            clip(
+                f"⚠️ La table de {title} de ce salon est fermée : son état enregistré est illisible. "
+                "Ouvrez-en une nouvelle avec /jouer.",
+                2000,
+            )
+        )
+
+    async def show_lobby_again(self, session: Session) -> None:
+        """A lobby stored just before the bot died, before its message went out: posted now, so
+        that players can sit down (and /jouer is not left saying the channel is taken)."""
+        channel = self.ui.sender.channel(session)
+        if channel is None or self.ui.manager.by_id(session.id) is not session:
+            return
+        sent = await channel.send(
+            "🔁 Le bot a redémarré : voici la table ouverte dans ce salon.",
+            embed=lobby_embed(session),
+            view=lobby_view(session),
+        )
+        await self.ui.record_shown(session, sent.id)
+
+    async def redraw_lobby(self, session: Session) -> None:
+        """A lobby found at the restart: its message drawn again from the database, which a click
+        stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
+        still grey). Posted again when the message is gone."""
+        channel = self.ui.sender.channel(session)
+        partial = getattr(channel, "get_partial_message", None)
+        if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
+            return
+        try:
+            await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
+        except discord.NotFound:
+            await self.show_lobby_again(session)
+            return
+        if self.ui.manager.by_id(session.id) is session and session.rec.status != LOBBY:
+            # The game started while this edit was on its way: the table, not the lobby, stays shown.
+            await self.ui.record_shown(session, await self.ui.sender.refresh(session))
+
+    def _still_a_lobby(self, session: Session) -> bool:
+        # Told a moment after the restart: its players may have started the game meanwhile.
+        return self.ui.manager.by_id(session.id) is session and session.rec.status == LOBBY
+
+    async def show_news(self, session: Session, lines: list[str]) -> None:
+        """What timers said about a table, shown at last: one edit, one message."""
+        client = self.ui.sender.client
+        if session.rec.status == ABANDONED or (client is not None and client.is_closed()):
+            return
+        moved = await self.ui.sender.refresh(session) if session.state is not None else None
+        end = await self.ui.news.say(session, lines, session_waiting_for(session), None)
+        await self.ui.record_shown(session, moved, end=end)
+
+
+def notice_lines(session: Session, notice: Notice) -> list[str]:
+    """The line a notice says in the channel, if any (the events' lines follow it)."""
+    who = ", ".join(mention(p, session.rec.names) for p in notice.players)
+    if notice.kind == "resumed":
+        return [f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !"]
+    if notice.kind == "ended":
+        # The 🏆 line follows (the state is over), with the table drawn as it ended.
+        return ["🔁 Le bot a redémarré."]
+    # closed_late: no line of its own; the 🏆 line follows, as after any win.
+    if notice.kind == "warned" and notice.deadline_ms is not None:
+        return [
+            f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}."
+        ]
+    if notice.kind == "removed":
+        return [f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer."]
+    return []
+
+
+def worth_telling(queued: list[Queued]) -> list[Queued]:
+    """The restart's notices that change what a channel shows. A « resumed » table with no event
+    (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
+    bot stored before it stopped: a move committed just before a crash may not be on its message
+    yet; an older table's message already shows it as it is, buttons included (they carry the
+    table and the turn, and survive restarts)."""
+    if not queued:
+        return queued
+    since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
+    return [
+        (s, events, n)
+        for s, events, n in queued
+        if n.kind not in ("resumed", "lobby_restored") or events or s.rec.active_ms >= since
+    ]

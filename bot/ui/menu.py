@@ -1,0 +1,56 @@
+"""The table's own buttons (``tvm:``): « Mon jeu » shows the clicker's hand privately, « Quitter »
+asks to confirm privately (a misclick must not cost a game), and the confirmation leaves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from ..sessions import Session, TableError
+from . import ids
+from .click import Click
+from .components import TaverneItem, button
+from .drawing import draw_hand
+from .play import leave
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
+
+NOTHING_HIDDEN = "Tu n'as rien de caché à cette table."
+CONFIRM = "bye"  # the tail of the confirmation's custom_id
+
+
+async def menu(ui: TableUI, click: Click) -> None:
+    parsed, session = ui.table_named(click.custom_id, same_turn=False)
+    if parsed.tail == "me":
+        await my_hand(ui, click, session)
+    elif parsed.tail == "quit":
+        if click.player not in session.players:
+            raise TableError("not_seated")
+        await click.interaction.response.send_message(
+            "Quitter la partie pour de bon ?", view=confirm_view(session), ephemeral=True
+        )
+    elif parsed.tail == CONFIRM:
+        await leave(ui, click, session)
+    else:
+        raise TableError("malformed")
+
+
+async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
+    hand = await draw_hand(session, click.player)
+    if hand.empty:
+        await ui.sender.private(click.interaction, NOTHING_HIDDEN)
+    else:
+        await ui.sender.private(click.interaction, hand.text or "Ton jeu :", hand)
+
+
+def confirm_view(session: Session) -> discord.ui.View:
+    """« Oui, je quitte la partie »: a Taverne button like the others, so it works after a restart."""
+    assert session.state is not None
+    view = discord.ui.View(timeout=None)
+    custom_id = ids.table_id("tvm", session.id, session.state.turn_no, CONFIRM)
+    view.add_item(
+        TaverneItem(button(custom_id, "Oui, je quitte la partie", style=discord.ButtonStyle.danger))
+    )
+    return view

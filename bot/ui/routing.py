@@ -1,0 +1,133 @@
+"""The router: one table from custom_id prefix to handler, and errors mapped to answers in one place.
+
+Every Taverne component is a ``TaverneItem`` (``components.py``), whose template matches every
+prefix: discord.py hands each click on a message carrying it to ``route``. A click discord.py does
+not route — its button is no longer on the message as Discord sends it now, because another
+player's click changed the table first — still deserves an answer: ``Tables.on_interaction``
+passes it to ``fallback``, which routes it the same way (applied if still legal, or told why
+not). Submitted forms come through ``fallback`` too (no Modal object: one sent before a restart
+works).
+
+Handlers raise what they refuse: ``TableError`` (the table's words), ``IllegalAction`` (the game's
+words for the table the click is for), ``ids.BadId`` (a custom_id this bot did not write).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from games.core import IllegalAction
+
+from .. import rules_book
+from ..sessions import TableError
+from . import ids
+from .click import Click, Handler
+from .components import TEMPLATE, ClickRoute
+from .forms import ask, submitted
+from .lobby import lobby_click
+from .menu import menu
+from .play import action
+from .refusals import explain
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
+
+
+async def rules_page(ui: TableUI, click: Click) -> None:
+    """◀ ▶ through a game's rules (``tvr:<game>:<page>``)."""
+    game, page = ids.parse_rules_id(click.custom_id)
+    if game not in rules_book.FILES:
+        raise ids.BadId(game)
+    embed, view = rules_book.rules_page(game, page)
+    await click.interaction.response.edit_message(embed=embed, view=view)
+
+
+ROUTES: dict[str, Handler] = {
+    "tv": action,  # a game action's button
+    "tvs": action,  # a select of actions (or of groups of a very long list)
+    "tvq": ask,  # opens a form for an action's free numbers or words
+    "tvm": menu,  # the table's menu: my hand, leave
+    "tvl": lobby_click,  # Rejoindre / Quitter / Commencer
+    "tvr": rules_page,  # the rules pages of /regles
+}
+
+
+def presenter_route(handler: ClickRoute) -> Handler:
+    """A presenter's own handler (``Presenter.routes``) as a route of the table."""
+
+    async def routed(ui: TableUI, click: Click) -> None:
+        await handler(click.interaction, click.custom_id, click.values)
+
+    return routed
+
+
+async def gone(ui: TableUI, click: Click) -> None:
+    # A Taverne prefix no route knows: a component of another version, no longer on any table.
+    raise TableError("gone")
+
+
+async def route(
+    ui: TableUI, interaction: discord.Interaction[Any], custom_id: str, values: list[str]
+) -> None:
+    click = Click(interaction, custom_id, values)
+    match = TEMPLATE.fullmatch(custom_id)
+    handler = ui.routes.get(match["prefix"], gone) if match is not None else None
+    if handler is None:
+        await answering(ui, click, _malformed())
+        return
+    await answering(ui, click, handler(ui, click))
+
+
+async def _malformed() -> None:
+    raise TableError("malformed")
+
+
+async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
+    """Runs a handler; what it refuses is answered privately, in the words of the table or game."""
+    try:
+        await work
+        return
+    except TableError as error:
+        text = error.text
+    except ids.BadId:
+        text = TableError("malformed").text
+    except IllegalAction as error:
+        text = explain(click.session, error) if click.session is not None else TableError("malformed").text
+    if click.redraws_hand:
+        await ui.sender.refuse(click.interaction, click.session, click.player, text)
+    else:
+        await ui.sender.private(click.interaction, text)
+
+
+async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
+    """What discord.py does not route: a component no longer on its message, a submitted form."""
+    data: dict[str, Any] = dict(interaction.data or {})
+    custom_id = str(data.get("custom_id", ""))
+    if interaction.type is discord.InteractionType.modal_submit:
+        if custom_id.startswith("tvq:"):
+            click = Click(interaction, custom_id)
+            await answering(ui, click, submitted(ui, click))
+        return
+    if interaction.type is not discord.InteractionType.component:
+        return
+    if TEMPLATE.fullmatch(custom_id) is not None and has_component(interaction.message, custom_id):
+        return  # discord.py hands it to its TaverneItem
+    # Not on the message any more, or not one of this bot's ids at all (another bot version, a
+    # modified client): routed, so it is played if still legal, or told why not.
+    await route(ui, interaction, custom_id, [str(v) for v in data.get("values", [])])
+
+
+def has_component(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether ``message`` (as Discord sent it with the click) still carries this custom_id."""
+    if message is None:
+        return False
+    stack: list[Any] = list(message.components)
+    while stack:
+        component = stack.pop()
+        if getattr(component, "custom_id", None) == custom_id:
+            return True
+        stack.extend(getattr(component, "children", []) or [])
+    return False

@@ -1,0 +1,165 @@
+"""Sending: the table message edited through the click or through the channel (re-posted when it
+is gone), private answers, private hands redrawn, and a closed table's buttons taken off.
+
+Pictures are uploaded again only when their bytes changed (``Pictures``); new channel lines go
+through ``ChannelPosts``, which keeps up with the channel's rate limit.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any, cast
+
+import discord
+
+from games.core import PlayerId
+
+from ..sessions import Session, wall_ms
+from ..tables import presenter_for
+from .components import clip
+from .drawing import Hand, draw_private, draw_table
+from .pictures import Pictures
+from .posting import ChannelPosts
+from .private import answer_privately
+from .timing import defer_if_late
+
+log = logging.getLogger(__name__)
+
+
+class Sender:
+    def __init__(self, clock: Callable[[], int] = wall_ms) -> None:
+        self.clock = clock  # the tables' clock, which a click's age is measured on (``age_s``)
+        self.client: discord.Client | None = None
+        self.pictures = Pictures()
+        self.posts = ChannelPosts()
+
+    # --- channels --------------------------------------------------------------------------------
+    def channel(self, session: Session) -> discord.abc.Messageable | None:
+        return self.channel_by_id(session.rec.channel_id)
+
+    def channel_by_id(self, channel_id: int) -> discord.abc.Messageable | None:
+        if self.client is None:
+            return None
+        channel = self.client.get_channel(channel_id)
+        # Text channels, threads, voice-channel chats: anything that can take a message.
+        return cast("discord.abc.Messageable", channel) if hasattr(channel, "send") else None
+
+    async def say(self, session: Session, text: str) -> None:
+        channel = self.channel(session)
+        if channel is not None:
+            await self.posts.say(channel, text)
+
+    # --- private answers ---------------------------------------------------------------------------
+    async def private(
+        self, interaction: discord.Interaction[Any], text: str, hand: Hand | None = None
+    ) -> None:
+        extra: dict[str, Any] = {}
+        if hand is not None and hand.view is not None:
+            extra["view"] = hand.view
+        if hand is not None and hand.files:
+            extra["files"] = hand.files
+        await answer_privately(interaction, text, **extra)
+
+    async def refuse(
+        self, interaction: discord.Interaction[Any], session: Session | None, player: PlayerId, text: str
+    ) -> None:
+        """A refusal, privately. Clicked in a private hand, that message is drawn again as it is
+        now with the reason on top, so that its old buttons do not linger."""
+        message = interaction.message
+        if (
+            session is not None
+            and session.state is not None
+            and message is not None
+            and message.flags.ephemeral
+            and message.id != session.rec.message_id
+            and player in session.players
+            and presenter_for(session.game).has_private_answer()
+        ):
+            await self.show_private(interaction, session, player, f"⚠️ {text}")
+            return
+        await self.private(interaction, text)
+
+    async def show_private(
+        self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
+    ) -> None:
+        """Edits the private message the click came from: ``head``, then the player's hand."""
+        await defer_if_late(interaction, self.clock())
+        drawn = await draw_private(session, player, head)
+        await self.edit_clicked(
+            interaction, {"content": clip(drawn.text or head, 2000), "view": drawn.view}, drawn.files
+        )
+
+    # --- the table message ---------------------------------------------------------------------------
+    async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
+        """Edits the message the click came from into the table as it is now."""
+        await defer_if_late(interaction, self.clock())
+        drawn = await draw_table(session)
+        await self.edit_clicked(interaction, {"embed": drawn.embed, "view": drawn.view}, drawn.files)
+
+    async def edit_clicked(
+        self, interaction: discord.Interaction[Any], changes: dict[str, Any], files: list[discord.File]
+    ) -> None:
+        """Edits the clicked message, through the answer or after it, re-uploading only changed pictures."""
+        message_id = interaction.message.id if interaction.message is not None else None
+        key, attachments = self.pictures.to_send(message_id, files)
+        if attachments is not None:
+            changes["attachments"] = attachments
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**changes)
+        else:
+            await interaction.response.edit_message(**changes)
+        self.pictures.shown(message_id, key)
+
+    async def show_clicked(
+        self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
+    ) -> int | None:
+        """The clicked message as it is after the move: the table edited through the click; a
+        private message (a hand, a group's list) drawn again — or closed —, the table then edited
+        through the channel. Returns the table message's new id when it had to be re-posted."""
+        message = interaction.message
+        if message is not None and message.id == session.rec.message_id:
+            await self.show_table(interaction, session)
+            return None
+        if message is not None and message.flags.ephemeral:
+            await self.show_private(interaction, session, player, head)
+        elif not interaction.response.is_done():
+            await interaction.response.defer()
+        return await self.refresh(session)
+
+    async def refresh(self, session: Session) -> int | None:
+        """Edits the table message through the channel (no interaction at hand); re-posts it if
+        gone, and then returns the new message's id (for the manager to keep)."""
+        channel = self.channel(session)
+        if channel is None or session.state is None:
+            return None
+        drawn = await draw_table(session)
+        message_id = session.rec.message_id
+        partial = getattr(channel, "get_partial_message", None)
+        if message_id is not None and partial is not None:
+            key, attachments = self.pictures.to_send(message_id, drawn.files)
+            changes: dict[str, Any] = {"embed": drawn.embed, "view": drawn.view}
+            if attachments is not None:
+                changes["attachments"] = attachments
+            try:
+                await partial(message_id).edit(**changes)
+                self.pictures.shown(message_id, key)
+                return None
+            except discord.NotFound:
+                self.pictures.forget(message_id)
+            drawn = await draw_table(session)  # an upload tried closes its files: draw again
+        key, _ = self.pictures.to_send(None, drawn.files)
+        sent = await channel.send(embed=drawn.embed, view=drawn.view, files=drawn.files)
+        self.pictures.shown(sent.id, key)
+        return sent.id
+
+    async def strip_buttons(
+        self, channel: discord.abc.Messageable, message_id: int | None, table: int
+    ) -> None:
+        partial = getattr(channel, "get_partial_message", None)
+        if partial is None or message_id is None:
+            return
+        try:
+            await partial(message_id).edit(view=None)
+        except discord.HTTPException:
+            log.info("table %s : message introuvable", table)

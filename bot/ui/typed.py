@@ -1,0 +1,41 @@
+"""Actions typed as plain messages in a table's channel (a song, a shout): parsed by the game's
+presenter, played, answered by a short reply when refused."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+
+from ..sessions import TableError, stored
+from ..tables import presenter_for
+from .refusals import explain
+from .timing import at_ms, display_name
+
+if TYPE_CHECKING:
+    from .table_ui import TableUI
+
+REPLY_KEPT_S = 15
+
+
+async def typed(ui: TableUI, message: discord.Message) -> None:
+    session = ui.manager.in_channel(message.channel.id)
+    if session is None or session.state is None or message.author.bot:
+        return
+    player = str(message.author.id)
+    action = presenter_for(session.game).parse_message(session, player, message.content)
+    if action is None:
+        return
+    try:
+        outcome = await stored(
+            ui.manager.act(session.id, player, action, at_ms(message), name=display_name(message.author))
+        )
+    except TableError as error:
+        await message.reply(error.text, delete_after=REPLY_KEPT_S, mention_author=False)
+        return
+    if outcome.error is not None:
+        await message.reply(explain(session, outcome.error), delete_after=REPLY_KEPT_S, mention_author=False)
+        return
+    moved = await ui.sender.refresh(session)
+    end = await ui.news.after(session, outcome.events, outcome.waiting, player=player)
+    await ui.record_shown(session, moved, end=end)

@@ -1,0 +1,5 @@
+import sys
+
+from terminal.command import main
+
+sys.exit(main())
