@@ -4,7 +4,8 @@ Sections: ``rules`` (engine speed), ``display`` (drawing a table), ``durability`
 plain sqlite3), ``answers`` (many tables clicking at once through the emulated Discord), ``restart``
 (time to the first answer and memory per table with many stored tables; also ``startup``,
 ``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
-policies at 2 to 6 players). ``--quick`` for a short run, ``--only rules,durability`` for some of
+policies at 2 to 6 players), ``clicks`` (what one click costs the bot per game: event-loop CPU,
+pictures, legal actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of
 them. ``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when
 named: ``--only robots``.
 """
@@ -23,10 +24,10 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, barricade, display, durability, restart, robots, rules
+from . import answers, barricade, clicks, display, durability, restart, robots, rules
 from .table import Figure, render
 
-SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade")
+SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
 # Sections that run only when ``--only`` names them (long, and about play rather than speed).
 ON_REQUEST = ("robots",)
 ALIASES = {
@@ -37,6 +38,7 @@ ALIASES = {
     "affichage": "display",
     "pictures": "display",
     "plateau": "barricade",
+    "clics": "clicks",
     "robot": "robots",
 }
 
@@ -51,6 +53,8 @@ class Plan:
     sessions: list[int]
     probe_s: float
     barricade_games: int
+    click_tables: int = 20
+    click_rounds: int = 10
     robot_games: int = 500
 
 
@@ -73,6 +77,8 @@ QUICK = Plan(
     sessions=[1_000],
     probe_s=3.0,
     barricade_games=100,
+    click_tables=5,
+    click_rounds=3,
     robot_games=40,
 )
 
@@ -99,6 +105,8 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--barricade-games", type=int, help="barricade : parties par nombre de joueurs et par façon de jouer"
     )
+    parser.add_argument("--click-tables", type=int, help="coût d'un clic : tables par jeu")
+    parser.add_argument("--click-rounds", type=int, help="coût d'un clic : clics simultanés de chaque table")
     parser.add_argument(
         "--robot-games", type=int, help="robots : parties par appariement et par jeu (défaut : 500)"
     )
@@ -174,6 +182,10 @@ def main(argv: list[str] | None = None) -> int:
         count = args.barricade_games or plan.barricade_games
         say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
         figures += barricade.figures(count, progress=say)
+    if "clicks" in sections:
+        tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
+        say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
+        figures += clicks.figures(folder, games, tables, rounds)
     if "robots" in sections:
         count = args.robot_games or plan.robot_games
         say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")

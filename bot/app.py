@@ -10,7 +10,7 @@ import asyncio
 import contextlib
 import logging
 import os
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from typing import Any
 
 import discord
@@ -57,6 +57,7 @@ class TaverneBot(commands.Bot):
         games: Mapping[str, Game[Any]] | None = None,
         *,
         clock: Callable[[], int] = wall_ms,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         sync_commands: bool = True,
     ) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
@@ -65,6 +66,7 @@ class TaverneBot(commands.Bot):
         # A game whose table cannot be drawn stops the bot here, before it seats anyone.
         check_presenters(self.games)
         self.clock = clock
+        self.sleep = sleep  # how the tables' timers wait, on ``clock``'s time
         self.sync_commands = sync_commands
         self._store: Store | None = None
         self._manager: SessionManager | None = None
@@ -127,6 +129,7 @@ class TaverneBot(commands.Bot):
             idle_timeout_ms=int(settings.idle_timeout_s * 1000),
             grace_ms=int(settings.window_grace_s * 1000),
             clock=self.clock,
+            sleep=self.sleep,
         )
         clicks = TableUI(manager)
         clicks.client = self
@@ -247,8 +250,9 @@ def create_bot(
     games: Mapping[str, Game[Any]] | None = None,
     *,
     clock: Callable[[], int] = wall_ms,
+    sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     sync_commands: bool = True,
 ) -> TaverneBot:
     """A bot ready to ``start(token)``; points discord.py at ``TAVERNE_API_BASE``/``GATEWAY_URL`` first."""
     point_discord_elsewhere(settings.api_base, settings.gateway_url)
-    return TaverneBot(settings, games, clock=clock, sync_commands=sync_commands)
+    return TaverneBot(settings, games, clock=clock, sleep=sleep, sync_commands=sync_commands)

@@ -50,6 +50,9 @@ from emulator.records import (
 from emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
 from emulator.snowflake import SnowflakeFactory, wall_clock_ms
 
+# How long, in real time, an interaction waits for its answer while the emulator's clock is frozen.
+FROZEN_PATIENCE_S = 30.0
+
 
 class Emulator:
     """`async with Emulator() as emu:` serves REST on `emu.api_base` and the gateway on `emu.gateway_url`."""
@@ -86,6 +89,9 @@ class Emulator:
         self.calls: list[RestCall] = []
         self.sessions: list[GatewaySession] = []
         self._offset = 0.0
+        # (monotonic s, wall ms) when the clock was frozen; None while it runs.
+        self._frozen: tuple[float, int] | None = None
+        self._advanced: asyncio.Event | None = None
         self._changed: asyncio.Event | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._runner: web.AppRunner | None = None
@@ -148,7 +154,7 @@ class Emulator:
 
     def clock(self) -> float:
         """Seconds on the emulator's clock: the interaction deadlines are measured on it."""
-        return time.monotonic() + self._offset
+        return (time.monotonic() if self._frozen is None else self._frozen[0]) + self._offset
 
     def advance(self, seconds: float) -> None:
         """Move the emulator's clock forward (a bot's 3 s or 15 min deadline passes without waiting).
@@ -156,13 +162,41 @@ class Emulator:
         Rate-limit windows stay on real time: discord.py's limiter waits on its event loop's clock.
         """
         self._offset += seconds
+        if self._advanced is not None:
+            self._advanced.set()
+            self._advanced = None
+
+    def freeze_clock(self) -> None:
+        """Stop the emulator's clock: from now on only `advance` moves it. A bot whose clock is
+        ``emu.now_ms`` and whose timers sleep with ``emu.sleep`` (``Tavern.bot`` does both) then
+        closes a timed window only when the test moves time past it: a timer test waits for no real
+        time, and a loaded machine cannot close a window before a player's click reaches the bot.
+        Clicks are stamped on this clock too, so no answer is late unless the test says so."""
+        if self._frozen is None:
+            self._frozen = (time.monotonic(), wall_clock_ms())
+
+    @property
+    def clock_frozen(self) -> bool:
+        return self._frozen is not None
+
+    async def sleep(self, seconds: float) -> None:
+        """``asyncio.sleep`` on the emulator's clock: real time while it runs, and while it is
+        frozen, until `advance` has moved it ``seconds`` on."""
+        if self._frozen is None:
+            await asyncio.sleep(seconds)
+            return
+        until = self.clock() + seconds
+        while self.clock() < until:
+            if self._advanced is None:
+                self._advanced = asyncio.Event()
+            await self._advanced.wait()
 
     def set_rate_limit(self, limit: int, per: float, *, announce: bool = True) -> None:
         """Change the per-channel message limit (default 5 per 5 s) from now on."""
         self.rate_limits = RateLimits(limit, per, announce=announce)
 
     def now_ms(self) -> int:
-        return wall_clock_ms() + int(self._offset * 1000)
+        return (wall_clock_ms() if self._frozen is None else self._frozen[1]) + int(self._offset * 1000)
 
     # -- change notification and waiting ------------------------------------------------------------------
 
@@ -580,7 +614,10 @@ class Emulator:
         for session in sessions:
             await session.dispatch("INTERACTION_CREATE", payload)
         self.notify()
-        if wait and not await record.wait_response(timeout):
+        # On a frozen clock the 3 s rule is judged on that clock: a loaded machine's slowness is not
+        # the bot's lateness, so the wait in real time is only a guard against a hang.
+        patience = timeout if self._frozen is None else max(timeout, FROZEN_PATIENCE_S)
+        if wait and not await record.wait_response(patience):
             self._sweep_unanswered()
         return record
 

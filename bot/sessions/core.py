@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from games.core import SYSTEM, TICK, Action, Event, Game, PlayerId
@@ -37,6 +37,7 @@ class ManagerCore:
         idle_timeout_ms: int = 3_600_000,
         grace_ms: int = 1_500,
         clock: Callable[[], int] = wall_ms,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         listener: Listener | None = None,
     ) -> None:
         self.store = store
@@ -45,6 +46,9 @@ class ManagerCore:
         self.idle_timeout_ms = idle_timeout_ms
         self.grace_ms = grace_ms
         self.clock = clock
+        # The timers wait with ``sleep`` (seconds, as ``asyncio.sleep``) on ``clock``'s time: a test
+        # gives both from one clock it moves by hand (``Emulator.freeze_clock``).
+        self.sleep = sleep
         self.listener = listener
         self._by_channel: dict[int, Session] = {}
         self._by_id: dict[int, Session] = {}

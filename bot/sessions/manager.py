@@ -43,7 +43,8 @@ class SessionManager(Seating):
         """Loads the open tables, closes the windows that expired while the bot was away, re-arms.
 
         A table that no longer reads is set aside (``broken``) and its channel told; a game found
-        over is closed and its end told; a lobby whose message never went out is shown again."""
+        over is closed and its end told; a lobby whose message never went out is shown again, one whose
+        message is there is redrawn (a click stored just before the bot died may not be on it)."""
         restored: list[Session] = []
         # Read first: the games closed below (found over) are told on their own.
         untold = await self.store.ends_not_shown(self.clock() - UNTOLD_ENDS_MS)
@@ -79,6 +80,10 @@ class SessionManager(Seating):
                 if session.rec.message_id is None:
                     # Stored, but the bot died before its message went out: nobody could sit down.
                     await self._notify(session, [], Notice("lobby_lost"))
+                else:
+                    # Its message may be behind: a seat taken or left and stored by a bot that died
+                    # before answering the click (« Commencer » still grey for a full table).
+                    await self._notify(session, [], Notice("lobby_restored"))
         return [s for s in restored if self._by_id.get(s.id) is s]
 
     async def _tell_end(self, rec: SessionRecord) -> None:

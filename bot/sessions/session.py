@@ -68,7 +68,8 @@ class Notice:
     idle_closed, resumed, ended (at the restart: a game found over, now closed, or closed just
     before the bot died; its end not told yet), closed_late (a won game whose closing failed on a
     storage error, closed by the next click), lobby_lost (a lobby stored without its message,
-    to be shown again). A table set aside as unreadable goes to the listener's ``table_broken``,
+    to be shown again), lobby_restored (a lobby found at the restart, its message to be redrawn
+    from what is stored). A table set aside as unreadable goes to the listener's ``table_broken``,
     when it has one."""
 
     kind: str

@@ -46,7 +46,7 @@ class TimedTables(ManagerCore):
         session.timer = asyncio.create_task(self._sleep_then_fire(session, due.at))
 
     async def _sleep_then_fire(self, session: Session, due: int) -> None:
-        await asyncio.sleep(max(0, due - self.clock()) / 1000)
+        await self.sleep(max(0, due - self.clock()) / 1000)
         # Handled in its own task, so a re-arm (which cancels this one) never cuts it in half.
         task = asyncio.create_task(self._fire(session))
         self._tasks.add(task)

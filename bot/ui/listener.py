@@ -12,10 +12,12 @@ import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
 
+import discord
+
 from games.core import Event
 
 from ..sessions import Notice, Session, session_waiting_for
-from ..store import ABANDONED, SessionRecord
+from ..store import ABANDONED, LOBBY, SessionRecord
 from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
@@ -50,7 +52,9 @@ class TableListener:
         queued, self._queued = self._queued, []
         broken, self._queued_broken = self._queued_broken, []
         if queued or broken:
-            self._in_background(self._after_restart(broken, worth_telling(queued)))
+            # A lobby whose message was lost first: until it is shown again nobody can sit down.
+            told = sorted(worth_telling(queued), key=lambda q: q[2].kind != "lobby_lost")
+            self._in_background(self._after_restart(broken, told))
 
     async def _after_restart(self, broken: list[SessionRecord], queued: list[Queued]) -> None:
         """One table at a time, ``RESTART_PACE_S`` apart: with thousands of tables, telling them
@@ -90,6 +94,9 @@ class TableListener:
         if notice.kind == "lobby_lost":
             await self.show_lobby_again(session)
             return
+        if notice.kind == "lobby_restored":
+            await self.redraw_lobby(session)
+            return
         self.ui.news.held.add(session, notice_lines(session, notice) + announcements(session, events))
 
     async def table_broken(self, rec: SessionRecord) -> None:
@@ -126,6 +133,27 @@ class TableListener:
         )
         await self.ui.record_shown(session, sent.id)
 
+    async def redraw_lobby(self, session: Session) -> None:
+        """A lobby found at the restart: its message drawn again from the database, which a click
+        stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
+        still grey). Posted again when the message is gone."""
+        channel = self.ui.sender.channel(session)
+        partial = getattr(channel, "get_partial_message", None)
+        if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
+            return
+        try:
+            await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
+        except discord.NotFound:
+            await self.show_lobby_again(session)
+            return
+        if self.ui.manager.by_id(session.id) is session and session.rec.status != LOBBY:
+            # The game started while this edit was on its way: the table, not the lobby, stays shown.
+            await self.ui.record_shown(session, await self.ui.sender.refresh(session))
+
+    def _still_a_lobby(self, session: Session) -> bool:
+        # Told a moment after the restart: its players may have started the game meanwhile.
+        return self.ui.manager.by_id(session.id) is session and session.rec.status == LOBBY
+
     async def show_news(self, session: Session, lines: list[str]) -> None:
         """What timers said about a table, shown at last: one edit, one message."""
         client = self.ui.sender.client
@@ -156,7 +184,7 @@ def notice_lines(session: Session, notice: Notice) -> list[str]:
 
 def worth_telling(queued: list[Queued]) -> list[Queued]:
     """The restart's notices that change what a channel shows. A « resumed » table with no event
-    is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
+    (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
     bot stored before it stopped: a move committed just before a crash may not be on its message
     yet; an older table's message already shows it as it is, buttons included (they carry the
     table and the turn, and survive restarts)."""
@@ -164,5 +192,7 @@ def worth_telling(queued: list[Queued]) -> list[Queued]:
         return queued
     since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
     return [
-        (s, events, n) for s, events, n in queued if n.kind != "resumed" or events or s.rec.active_ms >= since
+        (s, events, n)
+        for s, events, n in queued
+        if n.kind not in ("resumed", "lobby_restored") or events or s.rec.active_ms >= since
     ]

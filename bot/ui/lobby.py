@@ -84,7 +84,8 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
     elif what == "leave":
         session = await stored(manager.leave_lobby(session_id, player))
     else:
-        await started(ui, click, await in_time(interaction, manager.start(session_id, player)))
+        outcome = await in_time(interaction, manager.start(session_id, player), manager.clock())
+        await started(ui, click, outcome)
         return
     if session.rec.status == ABANDONED:  # the last one stood up: the table closed
         await interaction.response.edit_message(

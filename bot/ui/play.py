@@ -58,6 +58,7 @@ async def play(ui: TableUI, click: Click, session: Session, chosen: Action, turn
             interaction_id=interaction.id,
             name=display_name(interaction.user),
         ),
+        ui.manager.clock(),
     )
     if outcome.error is not None:
         raise outcome.error
@@ -77,6 +78,7 @@ async def leave(ui: TableUI, click: Click, session: Session) -> None:
         ui.manager.act(
             session.id, player, Action(kind=LEAVE), at_ms(interaction), interaction_id=interaction.id
         ),
+        ui.manager.clock(),
     )
     if outcome.error is not None:
         raise outcome.error

@@ -8,13 +8,14 @@ through ``ChannelPosts``, which keeps up with the channel's rate limit.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import Any, cast
 
 import discord
 
 from games.core import PlayerId
 
-from ..sessions import Session
+from ..sessions import Session, wall_ms
 from ..tables import presenter_for
 from .components import clip
 from .drawing import Hand, draw_private, draw_table
@@ -27,7 +28,8 @@ log = logging.getLogger(__name__)
 
 
 class Sender:
-    def __init__(self) -> None:
+    def __init__(self, clock: Callable[[], int] = wall_ms) -> None:
+        self.clock = clock  # the tables' clock, which a click's age is measured on (``age_s``)
         self.client: discord.Client | None = None
         self.pictures = Pictures()
         self.posts = ChannelPosts()
@@ -82,7 +84,7 @@ class Sender:
         self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
     ) -> None:
         """Edits the private message the click came from: ``head``, then the player's hand."""
-        await defer_if_late(interaction)
+        await defer_if_late(interaction, self.clock())
         drawn = await draw_private(session, player, head)
         await self.edit_clicked(
             interaction, {"content": clip(drawn.text or head, 2000), "view": drawn.view}, drawn.files
@@ -91,7 +93,7 @@ class Sender:
     # --- the table message ---------------------------------------------------------------------------
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
         """Edits the message the click came from into the table as it is now."""
-        await defer_if_late(interaction)
+        await defer_if_late(interaction, self.clock())
         drawn = await draw_table(session)
         await self.edit_clicked(interaction, {"embed": drawn.embed, "view": drawn.view}, drawn.files)
 

@@ -31,7 +31,7 @@ log = logging.getLogger(__name__)
 class TableUI:
     def __init__(self, manager: SessionManager, *, timer_delay_s: float = DELAY_S) -> None:
         self.manager = manager
-        self.sender = Sender()
+        self.sender = Sender(manager.clock)
         self.listener = TableListener(self)
         self.news = News(self.sender, self.listener.show_news, timer_delay_s)
         self.routes: dict[str, Handler] = dict(ROUTES)

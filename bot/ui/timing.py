@@ -9,7 +9,7 @@ from typing import Any, TypeVar
 
 import discord
 
-from ..sessions import stored, wall_ms
+from ..sessions import stored
 from .components import clip
 
 T = TypeVar("T")
@@ -31,9 +31,10 @@ def at_ms(interaction_or_message: discord.Interaction[Any] | discord.Message) ->
     return (interaction_or_message.id >> 22) + discord.utils.DISCORD_EPOCH
 
 
-def age_s(interaction: discord.Interaction[Any]) -> float:
-    """How long ago Discord sent the click, by its snowflake; 0 when the clocks plainly disagree."""
-    age = (wall_ms() - at_ms(interaction)) / 1000
+def age_s(interaction: discord.Interaction[Any], now_ms: int) -> float:
+    """How long ago Discord sent the click, by its snowflake; 0 when the clocks plainly disagree.
+    ``now_ms`` is the bot's clock (the tables' clock): the wall clock, but in tests."""
+    age = (now_ms - at_ms(interaction)) / 1000
     return age if 0 <= age <= AGE_TRUSTED_S else 0.0
 
 
@@ -41,15 +42,17 @@ def display_name(user: discord.abc.User) -> str:
     return clip(getattr(user, "display_name", None) or user.name, 64)
 
 
-async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T]) -> T:
-    """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails)."""
+async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], now_ms: int) -> T:
+    """Runs ``work``; if it is not done soon enough, defers the click first (so it never fails).
+    ``now_ms``: the bot's clock when the click is read (``age_s``)."""
     task = asyncio.ensure_future(stored(work))
-    done, _ = await asyncio.wait({task}, timeout=max(0.0, ANSWER_WITHIN_S - age_s(interaction)))
+    left = ANSWER_WITHIN_S - age_s(interaction, now_ms)
+    done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
     if not done and not interaction.response.is_done():
         await interaction.response.defer()
     return await task
 
 
-async def defer_if_late(interaction: discord.Interaction[Any]) -> None:
-    if not interaction.response.is_done() and age_s(interaction) >= DEFER_WHEN_LATE_S:
+async def defer_if_late(interaction: discord.Interaction[Any], now_ms: int) -> None:
+    if not interaction.response.is_done() and age_s(interaction, now_ms) >= DEFER_WHEN_LATE_S:
         await interaction.response.defer()

@@ -51,6 +51,10 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
         "20",
         "--after-restart-seconds",
         "1",
+        "--click-tables",
+        "1",
+        "--click-rounds",
+        "2",
         "--barricade-games",
         "1",
     )
@@ -58,11 +62,25 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
     header = next(i for i, line in enumerate(lines) if line.startswith("section"))
     rows = lines[header + 2 : -1]
     sections = {row.split()[0] for row in rows}
-    assert sections == {"règles", "affichage", "durabilité", "réponses", "démarrage", "mémoire", "barricade"}
+    assert sections == {
+        "règles",
+        "affichage",
+        "durabilité",
+        "réponses",
+        "démarrage",
+        "mémoire",
+        "barricade",
+        "clics",
+    }
     for name in available():
         assert any(row.startswith("règles") and f" {name} : actions/s" in row for row in rows), name
         assert any(row.startswith("affichage") and f" {name} : table dessinée" in row for row in rows), name
     assert any("rapport gestionnaire / brut" in row and "%" in row for row in rows)
+    for name in available():
+        # The counted bot really counted: every click computes some player's legal actions.
+        [legal] = [r for r in rows if r.startswith("clics") and f" {name} (" in r and "legal_actions" in r]
+        assert float(legal.rsplit(" (", 1)[0].split()[-1].replace(",", ".")) > 0, legal
+        assert any(r.startswith("clics") and f" {name} (" in r and "CPU de la boucle" in r for r in rows)
     assert any("3 tables : p99" in row and "ms" in row for row in rows)
     assert any("20 tables : démarrage → 1re réponse" in row for row in rows)
     assert any("20 tables : /scores toutes les 0,5 s pendant 1 s après" in row for row in rows)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
@@ -23,13 +24,39 @@ for _game in GAMES.values():
 
 
 class Clock:
-    """A clock the test moves by hand (milliseconds)."""
+    """A clock the test moves by hand (milliseconds). Given to a manager as ``sleep=clock.sleep``
+    too, its timers wait on it: they fire when ``advance`` moves time past them, never by themselves."""
 
     def __init__(self, now: int = 1_000_000) -> None:
         self.now = now
+        self._moved: asyncio.Event | None = None
 
     def __call__(self) -> int:
         return self.now
+
+    async def sleep(self, seconds: float) -> None:
+        until = self.now + seconds * 1000
+        while self.now < until:
+            if self._moved is None:
+                self._moved = asyncio.Event()
+            await self._moved.wait()
+
+    def advance(self, ms: int) -> None:
+        self.now += ms
+        if self._moved is not None:
+            self._moved.set()
+            self._moved = None
+
+
+async def until(predicate: Callable[[], object], what: str, timeout_s: float = 2.0) -> None:
+    """Waits for what the test needs (a timer's work done on the event loop), not for a time; the
+    timeout only turns a hang into a failure."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    while not predicate():
+        if loop.time() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        await asyncio.sleep(0.005)
 
 
 class Heard:
@@ -62,7 +89,9 @@ async def make_manager(db_path: Path) -> AsyncIterator[MakeManager]:
         clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: int
     ) -> SessionManager:
         store = await Store.open(db_path)
-        manager = SessionManager(store, GAMES, clock=clock, listener=listener, **timers)
+        # A hand-moved clock: the timers sleep on it too.
+        sleep = {"sleep": clock.sleep} if isinstance(clock, Clock) else {}
+        manager = SessionManager(store, GAMES, clock=clock, listener=listener, **sleep, **timers)
         opened.append((manager, store))
         if restore:
             await manager.restore()

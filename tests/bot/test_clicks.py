@@ -203,6 +203,7 @@ async def test_shouts_are_ordered_by_discord_time_not_by_arrival(make_manager: M
     assert (outcome.events[0].kind, outcome.events[0].data) == ("shout_won", {"player": "3"})
 
 
+@pytest.mark.bot_errors(r"le présentateur de toy a échoué")
 async def test_a_failing_presenter_falls_back_to_the_generic_table(
     make_manager: MakeManager, monkeypatch: pytest.MonkeyPatch
 ) -> None:

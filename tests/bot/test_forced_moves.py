@@ -91,6 +91,7 @@ async def test_a_throw_with_a_choice_waits_for_the_player(manager: SessionManage
     assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())
 
 
+@pytest.mark.bot_errors(r"coup forcé non enregistré")
 async def test_a_forced_move_the_disk_refuses_is_left_to_the_player(
     manager: SessionManager, db_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

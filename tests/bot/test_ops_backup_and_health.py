@@ -177,6 +177,7 @@ def test_a_malformed_setting_makes_the_healthcheck_answer_1_not_dockers_reserved
     assert result.returncode == 1 and "TAVERNE_LOG_LEVEL : niveau inconnu" in result.stderr
 
 
+@pytest.mark.bot_errors(r"non écrit dans la base")
 async def test_a_beat_the_database_refuses_is_one_error_line_and_the_check_fails(
     tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:

@@ -24,6 +24,7 @@ async def test_every_loaded_cog_has_the_error_handler(tavern: Tavern) -> None:
             assert isinstance(cog, TaverneCog) and cog.has_app_command_error_handler(), cog.qualified_name
 
 
+@pytest.mark.bot_errors(r"a échoué|illisibles")
 @pytest.mark.parametrize(("command", "table"), [("stats", "finished_games"), ("config", "guild_settings")])
 async def test_a_command_that_fails_is_answered_privately_and_logged_once(
     tavern: Tavern, caplog: pytest.LogCaptureFixture, command: str, table: str

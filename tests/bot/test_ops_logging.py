@@ -3,7 +3,6 @@ each thing an admin wants to know about the tables (opened, started, won, remove
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
 from collections.abc import AsyncIterator, Iterator
@@ -17,7 +16,7 @@ from bot.settings import Settings
 from bot.store import Store
 from games.core import Action
 
-from .conftest import GAMES, Heard
+from .conftest import GAMES, Clock, Heard, until
 
 TOKEN = "MTIzNDU2Nzg5.fake.token-that-must-never-be-logged"
 
@@ -62,9 +61,16 @@ def test_the_level_comes_from_the_settings(root_logging: None) -> None:
 
 
 @pytest.fixture
-async def manager(tmp_path: Path) -> AsyncIterator[SessionManager]:
+def clock() -> Clock:
+    return Clock(wall_ms())
+
+
+@pytest.fixture
+async def manager(tmp_path: Path, clock: Clock) -> AsyncIterator[SessionManager]:
     store = await Store.open(tmp_path / "taverne.sqlite3")
-    manager = SessionManager(store, GAMES, turn_timeout_ms=100, idle_timeout_ms=3_600_000)
+    manager = SessionManager(
+        store, GAMES, turn_timeout_ms=100, idle_timeout_ms=3_600_000, clock=clock, sleep=clock.sleep
+    )
     manager.listener = JournalListener(Heard())
     yield manager
     await manager.close()
@@ -94,14 +100,17 @@ async def test_a_tables_life_is_logged_one_line_per_event(
 
 
 async def test_removals_abandons_and_closed_lobbies_are_logged(
-    manager: SessionManager, caplog: pytest.LogCaptureFixture
+    manager: SessionManager, clock: Clock, caplog: pytest.LogCaptureFixture
 ) -> None:
     caplog.set_level(logging.INFO)
     session = await manager.open(guild_id=5, channel_id=10, game="toy", host_id="1", host_name="Anne")
     for player, name in (("2", "Bruno"), ("3", "Chloé")):
         await manager.join(session.id, player, name)
     await manager.start(session.id, "1", seed=4)
-    await asyncio.sleep(0.35)  # warned at 100 ms, removed at 200 ms
+    clock.advance(100)  # warned at 100 ms
+    await until(lambda: any("prévenu" in line for line in lines(caplog)), "the warning")
+    clock.advance(100)  # removed at 200 ms
+    await until(lambda: any("retiré" in line for line in lines(caplog)), "the removal")
     lobby = await manager.open(guild_id=5, channel_id=11, game="toy", host_id="7", host_name="Gus")
     await manager.leave_lobby(lobby.id, "7")
     await manager.abandon(10, "9", is_admin=True)

@@ -33,6 +33,7 @@ def test_a_bad_value_is_quoted_in_part_with_what_the_option_takes() -> None:
     assert refused.value.params["detail"] == f"shout_window_ms : « {start}… » : de 100 à 120000"
 
 
+@pytest.mark.bot_errors(r"écriture en base impossible")
 async def test_a_database_failure_becomes_a_refusal_that_says_nothing_was_done() -> None:
     async def locked() -> None:
         raise sqlite3.OperationalError("database is locked")

@@ -143,6 +143,34 @@ async def test_a_lobby_stored_before_its_message_went_out_is_shown_again_after_t
     emu.assert_no_violations()
 
 
+async def test_a_seat_stored_by_a_bot_that_died_before_answering_shows_on_the_lobby_after_the_restart(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    async with tavern.bot():
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+    assert [b.disabled for b in lobby.buttons if b.label == "Commencer"] == [True]
+    # The last run stored Perceval's seat, then died before answering his click.
+    store = await Store.open(tavern.database)
+    manager = SessionManager(store, registry.available(), listener=Dying())
+    try:
+        [session] = await manager.restore()
+        await manager.join(session.id, str(tavern.perceval.id), "Perceval")
+    finally:
+        await manager.close()
+        await store.close()
+    async with tavern.bot():
+        await emu.wait_until(
+            lambda: [b.disabled for b in lobby.buttons if b.label == "Commencer"] == [False],
+            3,
+            "« Commencer » usable on the lobby",
+        )
+        assert f"<@{tavern.perceval.id}>" in lobby.text()
+        started = await emu.click(lobby, tavern.arthur, label="Commencer")
+        assert not started.errors and not started.ephemeral, started.content
+    emu.assert_no_violations()
+
+
+@pytest.mark.bot_errors(r"colonne illisible")
 async def test_an_unreadable_table_is_told_in_its_channel_and_loses_its_buttons(
     emu: Emulator, tavern: Tavern
 ) -> None:

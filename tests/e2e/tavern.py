@@ -54,8 +54,9 @@ class Tavern:
 
     @contextlib.asynccontextmanager
     async def bot(self, games: Mapping[str, Game[Any]] | None = None, **settings: Any) -> AsyncIterator[TaverneBot]:
-        """The real bot from `bot.app`, its clock the emulator's, so chosen click times and timers agree."""
-        bot = create_bot(self.settings(**settings), games, clock=self.emu.now_ms)
+        """The real bot from `bot.app`, its clock the emulator's, so chosen click times and timers
+        agree; its timers wait on that clock too (``emu.freeze_clock()`` stops it)."""
+        bot = create_bot(self.settings(**settings), games, clock=self.emu.now_ms, sleep=self.emu.sleep)
         async with running(bot, self.emu):
             yield bot
 

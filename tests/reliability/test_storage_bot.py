@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 
+import pytest
+
 from emulator import Channel, Emulator, InteractionRecord, Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, button_for, open_table, seat_and_start, table_message
@@ -61,6 +63,7 @@ async def click_while_locked(emu: Emulator, tavern: Tavern, table: Message) -> I
     return record
 
 
+@pytest.mark.bot_errors(r"écriture en base impossible")
 async def test_a_locked_database_is_explained_changes_nothing_and_the_bot_plays_on_after(
     emu: Emulator, tavern: Tavern
 ) -> None:
@@ -104,6 +107,7 @@ async def told_unreadable(emu: Emulator, channel: Channel, table: Message, seen:
     await emu.wait_until(lambda: not table.buttons, 3, f"#{channel.name}'s buttons cleared")
 
 
+@pytest.mark.bot_errors(r"illisible, mise de côté")
 async def test_unreadable_tables_are_set_aside_told_and_the_others_go_on(
     emu: Emulator, tavern: Tavern
 ) -> None:
@@ -138,6 +142,7 @@ async def test_unreadable_tables_are_set_aside_told_and_the_others_go_on(
     emu.assert_no_violations()
 
 
+@pytest.mark.bot_errors(r"colonne illisible")
 async def test_a_table_with_unreadable_names_does_not_keep_the_bot_from_starting(
     emu: Emulator, tavern: Tavern
 ) -> None:

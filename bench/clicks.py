@@ -1,0 +1,137 @@
+"""What one click costs the bot, per game: CPU on its event loop, CPU drawing pictures, and how
+many times the players' legal actions are computed. The real bot runs in its own process with
+counters put on from the outside (``bench/counted_bot.py``); tables of one game at a time click
+together through the emulator (the players of ``answers``), and the counters' difference over those
+clicks is divided by the interactions the bot answered (game clicks, hands opened, new games).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from emulator import Emulator
+from emulator.bot_process import BotProcess
+
+from .answers import Table, build_world, open_table, step
+from .counted_bot import COUNTERS_ENV
+from .rules import seat_count
+from .storage import fresh
+from .table import Figure, number
+
+MODULE = "bench.counted_bot"
+# After the last click of a game's rounds, the bot's follow-ups (pings, news lines) are done when
+# the emulator has seen no REST call for this long.
+QUIET_S = 0.5
+OPENED_AT_ONCE = 5
+
+
+@dataclass
+class PerClick:
+    game: str
+    seats: int
+    interactions: int
+    loop_cpu_s: float
+    picture_cpu_s: float
+    pictures: int
+    legal_calls: int
+
+    def per(self, value: float) -> float:
+        return value / self.interactions if self.interactions else 0.0
+
+
+async def counters(bot: BotProcess, path: Path) -> dict[str, float]:
+    """The bot's counters now (it appends a line on SIGUSR1)."""
+    lines = len(path.read_text().splitlines()) if path.exists() else 0
+    os.kill(bot.pid, signal.SIGUSR1)
+    for _ in range(500):
+        if path.exists():
+            read = path.read_text().splitlines()
+            if len(read) > lines:
+                snapshot: dict[str, float] = json.loads(read[-1])
+                return snapshot
+        await asyncio.sleep(0.01)
+    raise RuntimeError("le bot n'a pas donné ses compteurs (SIGUSR1)")
+
+
+async def quiet(emu: Emulator) -> None:
+    seen = -1
+    while seen != len(emu.calls):
+        seen = len(emu.calls)
+        await asyncio.sleep(QUIET_S)
+
+
+def answered(tables: list[Table]) -> int:
+    return sum(len(t.clicks) + len(t.hands) + len(t.setup) for t in tables)
+
+
+async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5) -> list[PerClick]:
+    rng = random.Random(seed)
+    database = fresh(folder / "clics.sqlite3")
+    path = folder / "clics-compteurs.jsonl"
+    path.unlink(missing_ok=True)
+    seats = {n: seat_count(g) for n, g in games.items()}
+    out: list[PerClick] = []
+    async with Emulator(rate_limit=(1000, 1.0)) as emu:
+        world = build_world(emu, tables * len(games), list(games), seats)
+        bot = BotProcess(emu, database, folder / "clics-bot.log", module=MODULE, extra_env={COUNTERS_ENV: str(path)})
+        try:
+            await bot.start()
+            await emu.wait_for_command("jouer", timeout=30.0)
+            # Opened a few at a time: what is measured is the clicks, not a burst of /jouer.
+            for first in range(0, len(world), OPENED_AT_ONCE):
+                await asyncio.gather(*(open_table(emu, t) for t in world[first : first + OPENED_AT_ONCE]))
+            await quiet(emu)
+            for game in games:
+                mine = [t for t in world if t.game == game]
+                done_before = answered(mine)
+                before = await counters(bot, path)
+                for _ in range(rounds):
+                    await asyncio.gather(*(step(emu, t, rng) for t in mine))
+                await quiet(emu)
+                after = await counters(bot, path)
+                out.append(
+                    PerClick(
+                        game=game,
+                        seats=seats[game],
+                        interactions=answered(mine) - done_before,
+                        loop_cpu_s=after["loop_cpu_s"] - before["loop_cpu_s"],
+                        picture_cpu_s=after["picture_cpu_s"] - before["picture_cpu_s"],
+                        pictures=int(after["pictures"] - before["pictures"]),
+                        legal_calls=int(after["legal_calls"] - before["legal_calls"]),
+                    )
+                )
+        finally:
+            await bot.stop()
+    return out
+
+
+def figures(folder: Path, games: dict[str, Any], tables: int, rounds: int) -> list[Figure]:
+    measured = asyncio.run(run(folder, games, tables, rounds))
+    section = "clics"
+    out: list[Figure] = []
+    for m in measured:
+        where = f"{m.game} ({m.interactions} interactions, {m.seats} joueurs)"
+        out += [
+            Figure(section, f"{where} : CPU de la boucle par clic", f"{number(m.per(m.loop_cpu_s) * 1000, 2)} ms"),
+            Figure(
+                section,
+                f"{where} : images par clic (CPU, nombre)",
+                f"{number(m.per(m.picture_cpu_s) * 1000, 2)} ms, {number(m.per(m.pictures), 2)}",
+            ),
+            Figure(
+                section,
+                f"{where} : legal_actions par clic (par joueur)",
+                f"{number(m.per(m.legal_calls), 1)} ({number(m.per(m.legal_calls) / m.seats, 1)})",
+            ),
+        ]
+    if measured:
+        mean = sum(m.per(m.loop_cpu_s) for m in measured) / len(measured)
+        out.append(Figure(section, "moyenne des jeux : CPU de la boucle par clic", f"{number(mean * 1000, 2)} ms"))
+    return out

@@ -1,0 +1,111 @@
+"""``python -m bench.counted_bot``: the real bot (``python -m bot``) with counters, for the bench's
+per-click figures (``python -m bench --only clicks``). Nothing in bot/ or games/ knows: the counters
+are put on from the outside, in this process only, before the bot starts.
+
+- every call to a game's ``legal_actions`` (any player, any caller: decoding a click, drawing the
+  buttons, whom the table waits for) is counted;
+- every picture drawn (a presenter's ``files`` and ``private_files``, which the bot runs in worker
+  threads) is timed, CPU of the drawing thread, and counted (the files they return);
+- CPU on the event loop is the main thread's CPU time (the loop runs there; SQLite and pictures run
+  in other threads).
+
+On SIGUSR1 the process appends one JSON line with the totals so far to ``TAVERNE_BENCH_COUNTERS``;
+the bench asks before and after the clicks it measures and takes the difference.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+COUNTERS_ENV = "TAVERNE_BENCH_COUNTERS"
+# The presenter methods that draw pictures (the table's, a private hand's).
+PICTURE_METHODS = ("files", "private_files")
+
+
+class Counters:
+    def __init__(self) -> None:
+        self.lock = threading.Lock()
+        self.legal_calls = 0
+        self.picture_cpu_s = 0.0
+        self.pictures = 0
+
+    def snapshot(self) -> dict[str, float]:
+        with self.lock:
+            return {
+                "loop_cpu_s": time.thread_time(),  # called on the main thread: the event loop's
+                "legal_calls": self.legal_calls,
+                "picture_cpu_s": self.picture_cpu_s,
+                "pictures": self.pictures,
+            }
+
+
+COUNTERS = Counters()
+
+
+def counting(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        with COUNTERS.lock:
+            COUNTERS.legal_calls += 1
+        return method(*args, **kwargs)
+
+    return counted
+
+
+def timing(method: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(method)
+    def timed(*args: Any, **kwargs: Any) -> Any:
+        started = time.thread_time()
+        drawn = method(*args, **kwargs)
+        spent = time.thread_time() - started
+        with COUNTERS.lock:
+            COUNTERS.picture_cpu_s += spent
+            COUNTERS.pictures += len(drawn) if isinstance(drawn, list) else 0
+        return drawn
+
+    return timed
+
+
+def install() -> None:
+    from bot.tables import presenter_for
+    from games.core import registry
+
+    for game in registry.available().values():
+        # An instance attribute: the game's own calls (``to_act`` …) go through it too.
+        game.legal_actions = counting(game.legal_actions)  # type: ignore[method-assign]
+        presenter = presenter_for(game)
+        for name in PICTURE_METHODS:
+            if hasattr(presenter, name):
+                setattr(presenter, name, timing(getattr(presenter, name)))
+
+
+def on_request(path: Path) -> Callable[[int, FrameType | None], None]:
+    def write(_signum: int, _frame: FrameType | None) -> None:
+        with path.open("a") as out:
+            out.write(json.dumps(COUNTERS.snapshot()) + "\n")
+
+    return write
+
+
+def main() -> int:
+    install()
+    target = os.environ.get(COUNTERS_ENV)
+    if target:
+        signal.signal(signal.SIGUSR1, on_request(Path(target)))
+    from bot.__main__ import main as bot_main
+
+    return bot_main([])
+
+
+if __name__ == "__main__":
+    sys.exit(main())
