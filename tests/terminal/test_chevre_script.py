@@ -13,7 +13,7 @@ from games.chevre import deal_dice
 from terminal import main
 from tests.games.chevre.test_deal import ANA, BOB, CID, DAN, in_order
 
-ROOT = Path(__file__).resolve().parents[3]
+ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = """
 bob poser 1-1
 cid poser tuile=0-3
