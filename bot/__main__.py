@@ -185,13 +185,20 @@ async def serve(bot: TaverneBot, token: str) -> None:
             await task
 
 
+def _store_settings() -> StoreSettings | None:
+    """The database settings for an admin command, or None once their problems are printed."""
+    try:
+        return StoreSettings()
+    except ValidationError as error:
+        _invalid(setting_problems(error)[1])
+        return None
+
+
 def run_backup(target: Path) -> int:
     from .backup import BackupError, backup
 
-    try:
-        settings = StoreSettings()
-    except ValidationError as error:
-        _invalid(setting_problems(error)[1])
+    settings = _store_settings()
+    if settings is None:
         return 2
     try:
         report = backup(settings.database, target)
@@ -208,10 +215,8 @@ def run_backup(target: Path) -> int:
 def run_restore(source: Path) -> int:
     from .restore import RestoreError, restore
 
-    try:
-        settings = StoreSettings()
-    except ValidationError as error:
-        _invalid(setting_problems(error)[1])
+    settings = _store_settings()
+    if settings is None:
         return 2
     try:
         report = restore(source, settings.database)
@@ -232,10 +237,8 @@ def run_sync() -> int:
     from .commands_sync import forget
     from .store import StoreUnavailable
 
-    try:
-        settings = StoreSettings()
-    except ValidationError as error:
-        _invalid(setting_problems(error)[1])
+    settings = _store_settings()
+    if settings is None:
         return 2
     try:
         asyncio.run(forget(settings.database))
@@ -249,10 +252,8 @@ def run_sync() -> int:
 def run_healthcheck(stale_s: float) -> int:
     from .health import check
 
-    try:
-        settings = StoreSettings()
-    except ValidationError as error:
-        _invalid(setting_problems(error)[1])
+    settings = _store_settings()
+    if settings is None:
         return 1  # Docker reserves 2: a health check answers 0 or 1
     result = check(settings.database, stale_s=stale_s)
     print(result.text, file=sys.stdout if result.code == 0 else sys.stderr)
