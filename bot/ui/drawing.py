@@ -57,7 +57,19 @@ async def draw_table(session: Session) -> TableMessage:
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
         generic: Presenter[Any] = Presenter(session.game)
-        return TableMessage(generic.embed(session), generic.components(session), [])
+        return TableMessage(generic.embed(session), fallback_components(generic, session), [])
+
+
+def fallback_components(generic: Presenter[Any], session: Session) -> discord.ui.View:
+    """The generic buttons, except where players hold secrets: those buttons would name the turn
+    player's tiles in the channel, so only the menu stays (« Mon jeu » shows each their own)."""
+    if not generic.has_secrets():
+        return generic.components(session)
+    view = discord.ui.View(timeout=None)
+    if session.state is not None and not session.state.over:
+        for item in generic.menu_items(generic.shown(session, None)):
+            view.add_item(item)
+    return view
 
 
 async def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:

@@ -24,6 +24,7 @@ from bot.store import SessionRecord, Store
 from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
 from bot.ui import ids
+from bot.ui.drawing import draw_table
 from bot.ui.forms import form_action
 from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
 from games.chevre.tiles import ALL_TILES, make, sort_key
@@ -432,3 +433,21 @@ def test_the_channel_sees_the_same_table_whatever_the_hidden_hands(seed: int) ->
         assert move is not None
         play(session, move[0], move[1])
     assert compared > 20
+
+
+@pytest.mark.bot_errors(r"le présentateur de chevre a échoué")
+async def test_a_failing_presenter_never_falls_back_to_buttons_that_name_a_hand(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    session = session_at(middle_of_round())
+
+    def broken(self: Any, session: Session) -> list[discord.File]:
+        raise ValueError("bug in a presenter")
+
+    monkeypatch.setattr(type(PRESENTER), "files", broken)
+    drawn = await draw_table(session)
+    text = json.dumps(drawn.embed.to_dict() if drawn.embed else {}, ensure_ascii=False)
+    text += json.dumps(flat(drawn.view), ensure_ascii=False)
+    for tile in [t for hand in HANDS.values() for t in hand]:
+        assert tile not in text and tile[::-1] not in text
+    assert "Quitter" in labels(drawn.view) and "Mon jeu" in labels(drawn.view)
