@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT
+from .dice import PIPS as DIE_PIPS
 from .fonts import fit, load_font
 
 # Sized for a phone: Discord shows a picture about 400 pixels wide there, so a picture at most
@@ -27,23 +29,8 @@ HAND_HALF = 44
 HAND_PER_ROW = 8
 HEADER = 30
 HEADER_SIZE = 19
-FELT = (31, 95, 58)
-IVORY = (246, 241, 225)
-INK = (30, 30, 30)
-EDGE = (70, 60, 50)
-GOLD = (235, 185, 40)
-TEXT = (240, 240, 230)
-
-# Where the pips of each number sit in a square half, as fractions of its side.
-PIPS: dict[int, list[tuple[float, float]]] = {
-    0: [],
-    1: [(0.5, 0.5)],
-    2: [(0.27, 0.27), (0.73, 0.73)],
-    3: [(0.25, 0.25), (0.5, 0.5), (0.75, 0.75)],
-    4: [(0.27, 0.27), (0.73, 0.27), (0.27, 0.73), (0.73, 0.73)],
-    5: [(0.25, 0.25), (0.75, 0.25), (0.5, 0.5), (0.25, 0.75), (0.75, 0.75)],
-    6: [(0.27, 0.22), (0.27, 0.5), (0.27, 0.78), (0.73, 0.22), (0.73, 0.5), (0.73, 0.78)],
-}
+# The dice pictures' felt, ivory and pips: a domino half is a die face, with 0 as a blank.
+PIPS: dict[int, list[tuple[float, float]]] = {0: [], **DIE_PIPS}
 
 Box = tuple[int, int, int, int]
 

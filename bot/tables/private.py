@@ -5,6 +5,7 @@ player's own ``Shown``."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Generic, TypeVar
 
 import discord
@@ -21,8 +22,8 @@ V = TypeVar("V", bound=BaseModel)
 
 
 class PrivateHand(Generic[V]):
-    def shown(self, session: Session, viewer: PlayerId | None) -> Shown[V]:
-        raise NotImplementedError  # the presenter's
+    # Provided by ``Presenter``, the only class this mixin is part of.
+    shown: Callable[[Session, PlayerId | None], Shown[V]]
 
     def private(self, session: Session, player: PlayerId) -> str | None:
         """What only ``player`` may see, in words."""
