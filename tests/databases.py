@@ -50,11 +50,14 @@ class TestDatabase:
             with contextlib.closing(sqlite3.connect(self.target)) as db, db:
                 db.execute(sql, params)
             return
-        _in_thread(self._pg_query(numbered(sql), params))
+        _in_thread(self._pg_query(numbered(sql), params, script=not params))
 
-    async def _pg_query(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
+    async def _pg_query(self, sql: str, params: tuple[Any, ...], script: bool = False) -> list[tuple[Any, ...]]:
         con = await asyncpg.connect(str(self.target))
         try:
+            if script:  # several statements, no parameters: the simple query protocol
+                await con.execute(sql)
+                return []
             return [tuple(r) for r in await con.fetch(sql, *params)]
         finally:
             await con.close()
