@@ -14,6 +14,7 @@ import itertools
 import os
 import sqlite3
 import threading
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -108,3 +109,53 @@ async def new_postgres_database(server: postgres_server.Server, *, whole: bool =
     finally:
         await con.close()
     return server.url(worker) + f"?search_path={schema}"
+
+
+class _Rows:
+    def __init__(self, rows: list[tuple[Any, ...]]) -> None:
+        self._rows = rows
+
+    def fetchall(self) -> list[tuple[Any, ...]]:
+        return self._rows
+
+    def fetchone(self) -> tuple[Any, ...] | None:
+        return self._rows[0] if self._rows else None
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._rows)
+
+
+class _PostgresLikeSqlite:
+    """Enough of a ``sqlite3.Connection`` (``execute(sql, params).fetchone()/fetchall()``, ``with``)
+    for the tests' reads and writes behind the bot's back, on PostgreSQL."""
+
+    def __init__(self, url: str) -> None:
+        self._database = TestDatabase("postgresql", url)
+
+    def execute(self, sql: str, params: tuple[Any, ...] | list[Any] = ()) -> _Rows:
+        return _Rows(self._database.query(sql, *params))
+
+    def close(self) -> None:
+        pass
+
+    def __enter__(self) -> _PostgresLikeSqlite:
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        pass
+
+
+Where = Path | str | TestDatabase
+
+
+def target_of(where: Where) -> Path | str:
+    return where.target if isinstance(where, TestDatabase) else where
+
+
+def connect(where: Where, timeout: float = 5.0) -> Any:
+    """``sqlite3.connect`` for a file, its look-alike for a PostgreSQL URL: helpers that read what
+    the bot stored work on both backends unchanged."""
+    target = target_of(where)
+    if isinstance(target, str) and target.startswith("postgresql://"):
+        return _PostgresLikeSqlite(target)
+    return sqlite3.connect(target, timeout=timeout)

@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from emulator import Emulator, InteractionRecord
 from games.culdechouette.state import CulState
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, button_for, open_table, scores, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+pytestmark = pytest.mark.both_databases
 
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTE_VELUTE = [2, 2, 4]
