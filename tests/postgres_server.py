@@ -19,6 +19,7 @@ import secrets
 import shutil
 import socket
 import subprocess
+import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -183,3 +184,22 @@ def stop_shared(folder: Path) -> str | None:
                 server.stop("immediate")
     shutil.rmtree(folder, ignore_errors=True)
     return said
+
+
+@contextlib.contextmanager
+def own_server() -> Iterator[Server]:
+    """A server of its own for a test that stops and starts it (the run's is shared by the other
+    tests); ``Unavailable`` as for the shared one."""
+    folder = Path(tempfile.mkdtemp(prefix="taverne-pg-own-"))
+    try:
+        folder.chmod(0o711)
+        (folder / "server").mkdir()
+        server = _initdb(folder / "server")
+        try:
+            yield server
+        finally:
+            with contextlib.suppress(Unavailable):
+                if server.running():
+                    server.stop("immediate")
+    finally:
+        shutil.rmtree(folder, ignore_errors=True)
