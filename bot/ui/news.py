@@ -73,4 +73,6 @@ class News:
         state = session.state
         if state is None or state.over or session.game.deadline(state) is not None:
             return None
-        return self.pings.text(session.id, waiting, lambda p: mention(p, session.rec.names), clicker)
+        # Robots are never pinged: they play by the table's timer.
+        humans = [p for p in waiting if p not in session.rec.robots]
+        return self.pings.text(session.id, humans, lambda p: mention(p, session.rec.names), clicker)
