@@ -5,7 +5,6 @@ committed and journaled like a click. A table whose humans are all gone ends (``
 from __future__ import annotations
 
 import copy
-import logging
 
 from games.core import Event, PlayerId
 
@@ -17,7 +16,8 @@ from .robots import humans, plan, seat_robot
 from .session import Due, Notice, Session
 from .timers import TimedTables
 
-log = logging.getLogger(__name__)
+# The tables' journal (bot.tables): a robot's refused move is told there too.
+log = journal.log
 
 # A table closed because no human is left at it (robots only): not counted as a game played.
 NO_HUMAN = "no_human"
@@ -80,7 +80,7 @@ class RobotTables(TimedTables):
                 session.rec = before
                 raise
             ended = await self._end_if_over(session)
-        journal.log.info("table %d : la place de %s est confiée à un robot", session.id, player)
+        log.info("table %d : la place de %s est confiée à un robot", session.id, player)
         if not ended:
             self._arm(session)
         return session, ended
@@ -102,7 +102,7 @@ class RobotTables(TimedTables):
         had_humans = bool(humans(rec, list(rec.names)))
         if had_humans and not humans(rec, list(state.players)):
             await self._finish(session, NO_HUMAN, self.clock())
-            journal.log.info("table %d (%s) fermée : plus aucun humain", session.id, session.game.name)
+            log.info("table %d (%s) fermée : plus aucun humain", session.id, session.game.name)
             return True
         return False
 

@@ -20,9 +20,9 @@ from ..store import (
 )
 from . import journal
 from .errors import TableError
-from .session import Outcome, Session
 from .robot_tables import RobotTables
 from .robots import DEFAULT_LEVEL, humans, seat_robot
+from .session import Outcome, Session
 
 log = logging.getLogger(__name__)
 
@@ -42,8 +42,7 @@ class Seating(RobotTables):
         robots: int = 0,
         robot_level: str = DEFAULT_LEVEL,
     ) -> Session:
-        """A lobby; ``seed`` (``graine=``) is kept with it for the start; ``robots`` of
-        ``robot_level`` sit beside the host."""
+        """A lobby (``robots`` of ``robot_level`` beside the host); ``seed`` is kept for the start."""
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
@@ -70,11 +69,7 @@ class Seating(RobotTables):
             turn_timeout_ms=turn_timeout_ms,
             seed=seed,
         )
-        for _ in range(robots):
-            try:
-                seat_robot(rec, robot_level)
-            except ValueError:
-                raise TableError("bad_level", level=robot_level) from None
+        _seat_robots(rec, robots, robot_level)
         try:
             await self.store.create_session(rec)
         except ChannelTaken:
@@ -184,6 +179,14 @@ class Seating(RobotTables):
             journal.seed_of(session),
         )
         return session
+
+
+def _seat_robots(rec: SessionRecord, count: int, level: str) -> None:
+    for _ in range(count):
+        try:
+            seat_robot(rec, level)
+        except ValueError:
+            raise TableError("bad_level", level=level) from None
 
 
 def _option_errors(error: ValidationError) -> str:

@@ -17,6 +17,7 @@ from ..tables import mention
 from .batch import DELAY_S, Flush, TimerNews
 from .drawing import announcements, event_line
 from .pings import Pings
+from .robots import tell_no_human
 from .sending import Sender
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,9 @@ class News:
         """``lines``, then the end of the game or the ping, as one message (if there is anything).
         Returns whether that message told the end of the game."""
         state = session.state
+        if await tell_no_human(self.sender, session, lines):
+            self.pings.forget(session.id)
+            return False
         if state is not None and state.over:
             self.pings.forget(session.id)
             winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
