@@ -6,12 +6,25 @@ from __future__ import annotations
 
 import pytest
 
+from bot.store import Store
+
 from tests.e2e.robots import add_robots, game_told_over, play_with_robots, table_of
 from tests.e2e.table import open_table
 from tests.e2e.tavern import Tavern
 
 GAMES = ["culdechouette", "cabane", "chevre", "barricade", "ludicitude"]
-OPTIONS = {"ludicitude": "objectif=100", "cabane": "cible=3"}
+OPTIONS = {"ludicitude": "objectif=100", "cabane": "cible=4", "chevre": "limite=40"}
+
+# A seed whose game lets everyone play (Cabane's first thrower may win before the robots throw).
+HUMAN_SEEDS = {"cabane": 6}
+
+
+async def stored_moves(tavern: Tavern) -> list[tuple[str, str, int]]:
+    store = await Store.open(tavern.database)
+    try:
+        return await store.actions(1)
+    finally:
+        await store.close()
 
 
 @pytest.mark.parametrize("game", GAMES)
@@ -21,7 +34,7 @@ async def test_robots_alone_play_a_whole_game_through_a_restart(tavern: Tavern, 
     emu.freeze_clock()
     host = tavern.arthur
     async with tavern.bot() as bot:
-        lobby = await open_table(emu, tavern.channel, host, game, OPTIONS.get(game, "") + " graine=5")
+        lobby = await open_table(emu, tavern.channel, host, game, OPTIONS.get(game, "") + f" graine={HUMAN_SEEDS.get(game, 9)}")
         await add_robots(emu, lobby, host, "fort", 1)
         await add_robots(emu, lobby, host, "debutant", 1)
         await emu.click(lobby, host, label="Quitter")  # the host stands up and watches
@@ -38,4 +51,34 @@ async def test_robots_alone_play_a_whole_game_through_a_restart(tavern: Tavern, 
         told = await game_told_over(emu, tavern.channel)
         assert "🤖" in told and "<@" not in told
     print(tavern.channel.transcript()[-3000:])
+    emu.assert_no_violations()
+
+
+@pytest.mark.parametrize("game", GAMES)
+async def test_one_human_plays_a_whole_game_with_robots_through_a_restart(tavern: Tavern, game: str) -> None:
+    emu = tavern.emu
+    tavern.at_test_speed()
+    emu.freeze_clock()
+    arthur = tavern.arthur
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, arthur, game, OPTIONS.get(game, "") + f" graine={HUMAN_SEEDS.get(game, 9)}")
+        await add_robots(emu, lobby, arthur, "fort", 1)
+        await add_robots(emu, lobby, arthur, "debutant", 1)
+        started = await emu.click(lobby, arthur, label="Commencer")
+        assert not started.ephemeral, started.content
+        session = table_of(bot, tavern.channel)
+        assert session is not None and session.state is not None
+        assert session.state.players[0] == str(arthur.id) and len(session.state.players) == 3
+        first = await play_with_robots(emu, bot, tavern.channel, [arthur], stop_after=8)
+        assert first == 8
+        seq = session.rec.seq
+    async with tavern.bot() as bot:
+        await play_with_robots(emu, bot, tavern.channel, [arthur])
+        assert table_of(bot, tavern.channel) is None
+        told = await game_told_over(emu, tavern.channel)
+    stored = await stored_moves(tavern)
+    players = {p for p, _, _ in stored}
+    # Both the human and the robots played, all of it stored as actions, before and after the restart.
+    assert str(arthur.id) in players and {"robot-1", "robot-2"} <= players and len(stored) > seq
+    assert "🏆" in told
     emu.assert_no_violations()
