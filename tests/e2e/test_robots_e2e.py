@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from bot.store import Store
-
 from tests.e2e.robots import add_robots, game_told_over, play_with_robots, table_of
 from tests.e2e.table import open_table
 from tests.e2e.tavern import Tavern
