@@ -122,7 +122,7 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
         session = await stored(manager.add_robot(session_id, player, chosen))
     else:
         session = await stored(manager.remove_robot(session_id, player, chosen))
-    lang = await server_language(interaction.client, session.rec.guild_id)
+    lang = await server_language(ui.client, session.rec.guild_id)
     if session.rec.status == ABANDONED:  # the last one stood up: the table closed
         await interaction.response.edit_message(content=t(lang, "lobby.closed"), embed=None, view=None)
         return

@@ -30,7 +30,7 @@ async def menu(ui: TableUI, click: Click) -> None:
     elif parsed.tail == "quit":
         if click.player not in session.players:
             raise TableError("not_seated")
-        lang = reader_language(click.interaction, await server_language(click.interaction.client, session.rec.guild_id))
+        lang = reader_language(click.interaction, await server_language(ui.client, session.rec.guild_id))
         await click.interaction.response.send_message(
             "Quitter la partie pour de bon ?", view=confirm_view(session, lang), ephemeral=True
         )

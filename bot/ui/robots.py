@@ -61,7 +61,7 @@ async def give_seat(ui: TableUI, click: Click, session: Session) -> None:
     session, ended = await in_time(
         interaction, ui.manager.give_seat(session.id, player, DEFAULT_LEVEL), ui.manager.clock()
     )
-    server = await server_language(interaction.client, session.rec.guild_id)
+    server = await server_language(ui.client, session.rec.guild_id)
     robot = session.name(player)
     private = t(reader_language(interaction, server), "robots.seat_given_private", robot=robot)
     if not interaction.response.is_done():
