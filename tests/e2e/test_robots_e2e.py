@@ -4,6 +4,8 @@ mid-game; the clock is frozen and moved to each robot's move, so their human pac
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.store import Store
@@ -80,4 +82,8 @@ async def test_one_human_plays_a_whole_game_with_robots_through_a_restart(tavern
     # Both the human and the robots played, all of it stored as actions, before and after the restart.
     assert str(arthur.id) in players and {"robot-1", "robot-2"} <= players and len(stored) > seq
     assert "🏆" in told
+    # Only the human is ever pinged; the robots are named, with their 🤖.
+    pinged = {m for message in tavern.channel.public_messages for m in re.findall(r"<@!?([^>]+)>", message.content or "")}
+    assert pinged == {str(arthur.id)}
+    assert "🤖 Gaston" in tavern.channel.transcript()
     emu.assert_no_violations()
