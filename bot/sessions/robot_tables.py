@@ -74,6 +74,7 @@ class RobotTables(TimedTables):
                 raise TableError("not_seated")
             before = copy.deepcopy(rec)
             seat_robot(rec, level, player)
+            session.changed_ms = self.clock()  # the robot takes its pace from now: the table is read first
             try:
                 await self.store.save_session(rec)
             except BaseException:

@@ -43,8 +43,9 @@ async def menu(ui: TableUI, click: Click) -> None:
 
 
 async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
-    hand = await draw_hand(session, click.player)
-    if hand.empty:
+    # A seat handed to a robot: its hand is the robot's now, not shown to the player who left.
+    hand = await draw_hand(session, click.player) if click.player not in session.rec.robots else None
+    if hand is None or hand.empty:
         await ui.sender.private(click.interaction, NOTHING_HIDDEN)
     else:
         await ui.sender.private(click.interaction, hand.text or "Ton jeu :", hand)

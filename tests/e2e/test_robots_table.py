@@ -213,3 +213,23 @@ async def test_stats_keep_robots_out_of_the_rankings_and_show_them_apart(tavern:
     assert "Arthur" in ranking and "Gaston" not in ranking and "Huguette" not in ranking
     assert "🤖 débutant : " in robots and "🤖 fort : " in robots
     emu.assert_no_violations()
+
+
+async def test_a_seat_given_to_a_robot_no_longer_shows_its_hand_to_the_player_who_left(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, "chevre", "graine=3")
+        await emu.click(lobby, tavern.perceval, label="Rejoindre")
+        await add_robots(emu, lobby, tavern.arthur, "fort", 1)
+        await emu.click(lobby, tavern.arthur, label="Commencer")
+        table = lobby  # the lobby message became the table
+        mine = await emu.click(table, tavern.perceval, label="Ma main")
+        assert mine.ephemeral and "Ta main" in mine.content
+        confirm = await emu.click(table, tavern.perceval, label="Quitter")
+        assert confirm.message is not None
+        await emu.click(confirm.message, tavern.perceval, label="Laisser ma place à un robot")
+        session = table_of(bot, tavern.channel)
+        assert session is not None and str(tavern.perceval.id) in session.rec.robots
+        hidden = await emu.click(table, tavern.perceval, label="Ma main")
+        assert hidden.ephemeral and hidden.content == "Tu n'as rien de caché à cette table."
+    emu.assert_no_violations()
