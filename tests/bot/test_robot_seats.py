@@ -74,7 +74,10 @@ async def test_a_robot_takes_a_human_pace_shorter_when_it_has_nothing_to_decide(
         if manager.by_id(session.id) is not session:
             break
         assert session.state is not None and session.changed_ms is not None
-        robot = next(p for p in session.state.players if LUDICITUDE.legal_actions(session.state, p))
+        movers = [p for p in session.state.players if LUDICITUDE.legal_actions(session.state, p)]
+        if session.state.over or not movers:
+            break
+        robot = movers[0]
         choices = len(LUDICITUDE.legal_actions(session.state, robot))
         due = manager.next_due(session)
         pause = due.at - session.changed_ms
