@@ -59,8 +59,10 @@ async def one_robot_move(manager: SessionManager, session: Session, clock: Clock
     due = manager.next_due(session)
     assert due.kind == "robot"
     clock.advance(due.at - clock())
+    # Done once committed: the state changes in memory first, then the table's lock is let go.
     await until(
-        lambda: manager.by_id(session.id) is not session or session.state is None or session.state.version != version,
+        lambda: manager.by_id(session.id) is not session
+        or (session.state is not None and session.state.version != version and not session.lock.locked()),
         "the robot's move",
     )
 
