@@ -69,7 +69,7 @@ async def test_one_human_plays_a_whole_game_with_robots_through_a_restart(tavern
         assert not started.ephemeral, started.content
         session = table_of(bot, tavern.channel)
         assert session is not None and session.state is not None
-        assert session.state.players[0] == str(arthur.id) and len(session.state.players) == 3
+        assert session.state.players[0] == str(arthur.id) and len(session.state.players) == 1 + len(session.rec.robots)
         first = await play_with_robots(emu, bot, tavern.channel, [arthur], stop_after=8)
         assert first == 8
         seq = session.rec.seq
@@ -80,7 +80,7 @@ async def test_one_human_plays_a_whole_game_with_robots_through_a_restart(tavern
     stored = await stored_moves(tavern)
     players = {p for p, _, _ in stored}
     # Both the human and the robots played, all of it stored as actions, before and after the restart.
-    assert str(arthur.id) in players and {"robot-1", "robot-2"} <= players and len(stored) > seq
+    assert players == {str(arthur.id), *session.rec.robots} and len(stored) > seq
     assert "🏆" in told
     # Only the human is ever pinged; the robots are named, with their 🤖.
     pinged = {m for message in tavern.channel.public_messages for m in re.findall(r"<@!?([^>]+)>", message.content or "")}
