@@ -66,6 +66,16 @@ async def test_jouer_seats_robots_and_a_human_alone_with_them_is_a_table(tavern:
     emu.assert_no_violations()
 
 
+async def test_jouer_refuses_more_robots_than_the_game_seats_and_opens_nothing(tavern: Tavern) -> None:
+    emu = tavern.emu
+    async with tavern.bot() as bot:
+        reply = await emu.slash(tavern.channel, tavern.arthur, "jouer", {"jeu": "chevre", "robots": 4})
+        assert reply.ephemeral
+        assert reply.content == "Trop de robots : 3 au plus à cette table (l'hôte compte une place)."
+        assert table_of(bot, tavern.channel) is None
+    emu.assert_no_violations()
+
+
 async def test_robots_are_never_pinged_and_play_before_any_turn_timer(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()
