@@ -116,6 +116,10 @@ class Store(abc.ABC):
     @abc.abstractmethod
     async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[tuple[str, int, int]]: ...
 
+    @abc.abstractmethod
+    async def robot_board(self, guild_id: int | None) -> list[tuple[str, int, int]]:
+        """(level, games played, games won) of the robots in a guild, apart from the humans."""
+
     # --- guild settings, heartbeat, the bot's memory ---------------------------------------------
     @abc.abstractmethod
     async def guild_settings(self, guild_id: int) -> dict[str, Any]: ...

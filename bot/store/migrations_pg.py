@@ -94,4 +94,8 @@ MIGRATIONS_PG: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
     """,
+    # 7: computer players seated at a table (player id -> level).
+    """
+    ALTER TABLE sessions ADD COLUMN robots TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

@@ -31,6 +31,7 @@ from .queries import (
     INSERT_SESSION,
     LEADERBOARD,
     PLAYER_STATS,
+    ROBOT_BOARD,
     SELECT_SESSIONS,
     STATS,
     UPSERT_BEAT,
@@ -269,6 +270,10 @@ class PostgresStore(Store):
     async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[tuple[str, int, int]]:
         rows = await self._fetch(LEADERBOARD, guild_id, game)
         return [(r["name"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+
+    async def robot_board(self, guild_id: int | None) -> list[tuple[str, int, int]]:
+        rows = await self._fetch(ROBOT_BOARD.format(find="strpos"), guild_id)
+        return [(r["level"], int(r["played"]), int(r["won"] or 0)) for r in rows]
 
     # --- guild settings, heartbeat, the bot's memory -------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:

@@ -44,7 +44,17 @@ LEADERBOARD = (
     "SELECT p.player_id, MAX(p.name) AS name, COUNT(*) AS played, SUM(p.won) AS won "
     "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
     "WHERE g.guild_id IS ? AND g.outcome = 'over' AND g.game = COALESCE(?, g.game) "
+    "AND p.player_id NOT LIKE 'robot:%' "
     "GROUP BY p.player_id ORDER BY won DESC, played DESC, name LIMIT 20"
+)
+# (level, played, won) of the robots (guild_id): their rows are ``robot:<level>:<seat>``. ``find``
+# is the function that finds a string in another: ``instr`` (SQLite), ``strpos`` (PostgreSQL).
+ROBOT_BOARD = (
+    "SELECT substr(p.player_id, 7, {find}(substr(p.player_id, 7), ':') - 1) AS level, "
+    "COUNT(*) AS played, SUM(p.won) AS won "
+    "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
+    "WHERE g.guild_id IS ? AND g.outcome = 'over' AND p.player_id LIKE 'robot:%' "
+    "GROUP BY level ORDER BY level"
 )
 UPSERT_SETTINGS = (
     "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "

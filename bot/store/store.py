@@ -29,6 +29,7 @@ from .queries import (
     INSERT_SESSION,
     LEADERBOARD,
     PLAYER_STATS,
+    ROBOT_BOARD,
     SELECT_SESSIONS,
     STATS,
     UPDATE_SESSION,
@@ -298,6 +299,13 @@ class SqliteStore(Store):
         async with self._db.execute(LEADERBOARD, (guild_id, game)) as cursor:
             rows = await cursor.fetchall()
         return [(r["name"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+
+    async def robot_board(self, guild_id: int | None) -> list[tuple[str, int, int]]:
+        """(level, games played, games won) of the robots in a guild, apart from the humans: their
+        rows are ``robot:<level>:<seat>`` (bot/sessions/core.py)."""
+        async with self._db.execute(ROBOT_BOARD.format(find="instr"), (guild_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [(r["level"], int(r["played"]), int(r["won"] or 0)) for r in rows]
 
     # --- guild settings (for /config) -------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:

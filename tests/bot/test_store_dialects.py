@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.failures import TEMPORARY, failure_of
 from bot.store import Store, StoreUnavailable
 from bot.store.errors import StoreUnreachable
 from bot.store.migrations import MIGRATIONS
@@ -96,6 +97,8 @@ async def test_a_server_out_of_reach_is_a_passing_failure_that_names_it_without_
     text = str(failed.value)
     assert text.startswith("PostgreSQL injoignable (postgresql://taverne:***@127.0.0.1:")
     assert "s3cr3t-pw" not in text and "le serveur tourne-t-il" in text
+    # A passing failure for the supervisor: the next start retries, as for a network outage.
+    assert failure_of(failed.value).code == TEMPORARY
 
 
 async def test_a_wrong_password_or_a_missing_database_says_which_without_quoting_the_password(postgres: Server) -> None:
