@@ -31,6 +31,8 @@ USER = "taverne"
 # Faster for tests, and harmless: the server is thrown away, nothing survives the run. A commit still
 # waits for the server (synchronous_commit stays on), which is what the tests are about.
 SETTINGS = ("fsync=off", "full_page_writes=off", "max_connections=200", "shared_buffers=32MB")
+# For the bench: every commit on the disk, as a real server keeps it.
+DURABLE = ("max_connections=200", "shared_buffers=64MB")
 
 
 class Unavailable(Exception):
@@ -85,6 +87,7 @@ class Server:
     folder: Path
     port: int
     password: str
+    durable: bool = False
 
     @property
     def data(self) -> Path:
@@ -103,7 +106,8 @@ class Server:
             raise Unavailable(f"pg_ctl {' '.join(args)} a échoué : {(result.stderr or result.stdout).strip()[-400:]}")
 
     def start(self) -> None:
-        options = f"-p {self.port} -k {self.folder} -h 127.0.0.1 " + " ".join(f"-c {s}" for s in SETTINGS)
+        settings = DURABLE if self.durable else SETTINGS
+        options = f"-p {self.port} -k {self.folder} -h 127.0.0.1 " + " ".join(f"-c {s}" for s in settings)
         self._ctl("-o", options, "-l", str(self.folder / "server.log"), "start")
 
     def stop(self, mode: str = "fast") -> None:
@@ -113,7 +117,7 @@ class Server:
         return (self.data / "postmaster.pid").exists()
 
 
-def _initdb(folder: Path) -> Server:
+def _initdb(folder: Path, durable: bool = False) -> Server:
     binary = binaries()
     if binary is None:
         raise Unavailable("PostgreSQL n'est pas installé (ni initdb dans PATH, ni /usr/lib/postgresql/*/bin)")
@@ -135,7 +139,7 @@ def _initdb(folder: Path) -> Server:
     result = subprocess.run(command, capture_output=True, text=True, cwd="/", check=False)
     if result.returncode != 0:
         raise Unavailable(f"initdb a échoué : {(result.stderr or result.stdout).strip()[-400:]}")
-    server = Server(folder, _free_port(), password)
+    server = Server(folder, _free_port(), password, durable)
     server.start()
     return server
 
@@ -187,14 +191,14 @@ def stop_shared(folder: Path) -> str | None:
 
 
 @contextlib.contextmanager
-def own_server() -> Iterator[Server]:
+def own_server(durable: bool = False) -> Iterator[Server]:
     """A server of its own for a test that stops and starts it (the run's is shared by the other
-    tests); ``Unavailable`` as for the shared one."""
+    tests), or for the bench (``durable``: fsync on); ``Unavailable`` as for the shared one."""
     folder = Path(tempfile.mkdtemp(prefix="taverne-pg-own-"))
     try:
         folder.chmod(0o711)
         (folder / "server").mkdir()
-        server = _initdb(folder / "server")
+        server = _initdb(folder / "server", durable)
         try:
             yield server
         finally:

@@ -75,10 +75,13 @@ class PostgresStore(Store):
         self._pool = pool
         self._url = url
         self.closed = False
-        self._actions = GroupCommit(self._write_actions)
+        # Several groups in flight at once (the pool less two connections kept for reads): unlike SQLite's one
+        # writer, the server commits transactions of several connections together. A table's
+        # actions always take the same writer (its id), so they stay in order.
+        self._writers = [GroupCommit(self._write_actions) for _ in range(max(1, pool.get_max_size() - 2))]
 
     @classmethod
-    async def connect(cls, url: str, *, connect_timeout_s: float = 10.0, pool_size: int = 4) -> PostgresStore:
+    async def connect(cls, url: str, *, connect_timeout_s: float = 10.0, pool_size: int = 6) -> PostgresStore:
         """Connects (a small pool), applies the schema steps not applied yet, checks it may write.
         Any failure is ``StoreUnavailable`` saying what to do, the password masked."""
         try:
@@ -108,7 +111,8 @@ class PostgresStore(Store):
             self._pool.terminate()
 
     async def close(self) -> None:
-        await self._actions.drain()
+        for writer in self._writers:
+            await writer.drain()
         if not self.closed:
             self.closed = True
             await self._close_pool()
@@ -189,7 +193,7 @@ class PostgresStore(Store):
     ) -> None:
         rows = ((rec.id, rec.seq + 1, player, action, at_ms, interaction_id), (*_values(rec), rec.id))
         try:
-            await self._actions.write(rows)
+            await self._writers[rec.id % len(self._writers)].write(rows)
         except asyncpg.IntegrityConstraintViolationError as error:
             if interaction_id is not None and getattr(error, "constraint_name", "") == "actions_once_per_interaction":
                 raise DuplicateInteraction(interaction_id) from error
