@@ -21,7 +21,7 @@ from typing import Any
 import asyncpg
 
 from bot.sessions import SessionManager
-from bot.store import Store
+from bot.store import PLAYING, SessionRecord, Store
 from bot.store.queries import numbered
 from bot.store.record import _COLUMNS
 from games.core import Game
@@ -117,22 +117,48 @@ async def raw_asyncpg(url: str, seconds: float, tables: int, state_bytes: int) -
         await pool.close()
 
 
-async def measure(games: dict[str, Game[Any]], seconds: float, tables: int) -> tuple[float, float, int]:
+async def store_alone(url: str, seconds: float, tables: int, state_bytes: int) -> tuple[int, float]:
+    """The store's ``save_action`` with no game behind it (the same rows as plain asyncpg's): what
+    the store itself costs, apart from the rules and the manager."""
+    store = await Store.open(url)
+    state = '{"x": "' + "y" * max(0, state_bytes - 10) + '"}'
+    counted = [0]
+
+    async def table(channel: int, until: float) -> None:
+        rec = await store.create_session(SessionRecord(channel_id=channel, game="bench", host_id="1", status=PLAYING))
+        rec.state = state
+        while time.perf_counter() < until:
+            await store.save_action(rec, "1", '{"kind":"lancer"}', rec.seq, channel * 1_000_000 + rec.seq)
+            counted[0] += 1
+
+    start = time.perf_counter()
+    try:
+        await asyncio.gather(*(table(1000 + i, start + seconds) for i in range(tables)))
+        return counted[0], time.perf_counter() - start
+    finally:
+        await store.close()
+
+
+async def measure(games: dict[str, Game[Any]], seconds: float, tables: int) -> tuple[float, float, float, int]:
     with server_url() as url:
         store_url = await _fresh(url, "bench_store")
+        alone_url = await _fresh(url, "bench_alone")
         raw_url = await _fresh(url, "bench_raw")
         actions, elapsed, size = await through_store(store_url, games, seconds, tables)
+        saved, alone_elapsed = await store_alone(alone_url, seconds, tables, size)
         commits, raw_elapsed = await raw_asyncpg(raw_url, seconds, tables, size)
-    return actions / elapsed, commits / raw_elapsed, size
+    return actions / elapsed, saved / alone_elapsed, commits / raw_elapsed, size
 
 
 def figures(games: dict[str, Game[Any]], seconds: float, tables: int = 20) -> list[Figure]:
-    store_rate, raw_rate, size = asyncio.run(measure(games, seconds, tables))
+    store_rate, alone_rate, raw_rate, size = asyncio.run(measure(games, seconds, tables))
     ratio = store_rate / raw_rate if raw_rate else 0.0
     section = "postgresql"
     return [
         Figure(section, f"gestionnaire sur PostgreSQL : actions validées/s ({tables} tables)", number(store_rate)),
+        Figure(section, "magasin seul (save_action, sans règles ni gestionnaire) : actions/s", number(alone_rate)),
         Figure(section, f"asyncpg brut : mêmes transactions/s (état de {number(size)} o, une connexion par table)",
                number(raw_rate)),
         Figure(section, "rapport gestionnaire / brut", f"{number(ratio * 100, 1)} %", "≥ 50 %", ratio >= 0.5),
+        Figure(section, "rapport magasin seul / brut", f"{number(alone_rate / raw_rate * 100 if raw_rate else 0, 1)} %"),
     ]
