@@ -124,7 +124,11 @@ def _run_bot() -> Failure | None:
     from .store.target import password
     from .tables import PresenterError
 
-    setup_logging(settings.log_level, token, secrets=tuple(filter(None, [password(settings.database)])))
+    secret = password(settings.database)  # the database's, masked like the token
+    if secret:
+        setup_logging(settings.log_level, token, secrets=(secret,))
+    else:
+        setup_logging(settings.log_level, token)
     try:
         bot = create_bot(settings)
     except PresenterError as error:

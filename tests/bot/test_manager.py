@@ -4,6 +4,7 @@ restarts, timers."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -24,7 +25,9 @@ SIX = Action(kind="six")
 pytestmark = pytest.mark.both_databases
 
 
-def stored_actions(database: TestDatabase) -> list[tuple[str, str]]:
+def stored_actions(database: TestDatabase | Path) -> list[tuple[str, str]]:
+    if isinstance(database, Path):
+        database = TestDatabase("sqlite", database)
     return [(r[0], r[1]) for r in database.query("SELECT player, action FROM actions ORDER BY session_id, seq")]
 
 
