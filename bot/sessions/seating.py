@@ -50,6 +50,7 @@ class Seating(TimedTables):
             validated = engine.options(options or {})
         except ValidationError as error:
             raise TableError("bad_options", game=engine.title, detail=_option_errors(error)) from None
+        await self.languages.load(self.store, guild_id)
         now = self.clock()
         rec = SessionRecord(
             guild_id=guild_id,
