@@ -83,7 +83,12 @@ class TableListener:
         """What happened without a click: held a moment, then one table edit and one message for
         everything that happened to the table meanwhile."""
         if not self._is_ready:
-            self._queued.append((session, events, notice))
+            last = self._queued[-1] if self._queued else None
+            if notice.kind == "robot_played" and last is not None and last[0] is session:
+                # Robots playing before the channels are known: one message for all their moves.
+                self._queued[-1] = (session, last[1] + events, last[2])
+            else:
+                self._queued.append((session, events, notice))
             return
         if notice.kind == "idle_closed":
             self.ui.news.held.take(session.id)
@@ -122,8 +127,8 @@ class TableListener:
             return
         sent = await channel.send(
             t(session.lang, "table.lobby_again"),
-            embed=lobby_embed(session),
-            view=lobby_view(session),
+            embed=lobby_embed(session, session.lang),
+            view=lobby_view(session, session.lang),
         )
         await self.ui.record_shown(session, sent.id)
 
@@ -136,7 +141,8 @@ class TableListener:
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         try:
-            await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
+            lang = session.lang
+            await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
         except discord.NotFound:
             await self.show_lobby_again(session)
             return

@@ -15,6 +15,7 @@ from .click import Click
 from .components import TaverneItem, button
 from .drawing import draw_hand
 from .play import leave
+from .robots import GIVE_SEAT, give_seat, give_seat_button
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -35,6 +36,8 @@ async def menu(ui: TableUI, click: Click) -> None:
         )
     elif parsed.tail == CONFIRM:
         await leave(ui, click, session)
+    elif parsed.tail == GIVE_SEAT:
+        await give_seat(ui, click, session)
     else:
         raise TableError("malformed")
 
@@ -42,19 +45,22 @@ async def menu(ui: TableUI, click: Click) -> None:
 async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
     click.session = session
     lang = ui.language_of(click)
-    hand = await draw_hand(session, click.player, lang)
-    if hand.empty:
+    # A seat handed to a robot: its hand is the robot's now, not shown to the player who left.
+    hand = await draw_hand(session, click.player, lang) if click.player not in session.rec.robots else None
+    if hand is None or hand.empty:
         await ui.sender.private(click.interaction, t(lang, "menu.nothing_hidden"))
     else:
         await ui.sender.private(click.interaction, hand.text or t(lang, "menu.your_hand"), hand)
 
 
 def confirm_view(session: Session, lang: str) -> discord.ui.View:
-    """« Oui, je quitte la partie »: a Taverne button like the others, so it works after a restart."""
+    """« Oui, je quitte la partie »: a Taverne button like the others, so it works after a restart;
+    or « Laisser ma place à un robot » (``robots.give_seat``)."""
     assert session.state is not None
     view = discord.ui.View(timeout=None)
     custom_id = ids.table_id("tvm", session.id, session.state.turn_no, CONFIRM)
     view.add_item(
         TaverneItem(button(custom_id, t(lang, "menu.quit_yes"), style=discord.ButtonStyle.danger))
     )
+    view.add_item(give_seat_button(session, lang))
     return view

@@ -34,7 +34,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/render/cabane_dice.py",
         "bot/render/culdechouette_dice.py",
         "bot/render/ludicitude_dice.py",
-        "bot/ui/lobby.py",
         "bot/render/barricade.py",
         "bot/render/chevre.py",
         # The session manager's French sentences are also in fr.po (table.error.*), read from there by

@@ -5,13 +5,21 @@ player on that server still reads his own answers in French."""
 
 from __future__ import annotations
 
-from emulator import Message
+from emulator import Emulator, Message, User
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 from tests.french import french_lines
 from tests.games.core.toy import GAME as TOY
 
 NO_SIX = 3  # the toy's dice under this seed: 3, 1, 1, 4 (no shout window, nobody reaches 10)
+
+
+async def seat_and_start_in_english(emu: Emulator, lobby: Message, host: User, guests: list[User]) -> None:
+    """The lobby of an English server: « Join », « Start »."""
+    for guest in guests:
+        assert not (await emu.click(lobby, guest, label="Join")).errors
+    started = await emu.click(lobby, host, label="Start")
+    assert not started.errors and not started.ephemeral, started.content
 
 
 def field(message: Message, name: str) -> str:
@@ -28,7 +36,7 @@ async def test_an_english_server_reads_the_table_in_english_and_each_player_his_
     async with tavern.bot({"toy": TOY}):
         await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         lobby = await open_table(emu, tavern.channel, arthur, "toy", f"graine={NO_SIX}")
-        await seat_and_start(emu, lobby, arthur, [perceval])
+        await seat_and_start_in_english(emu, lobby, arthur, [perceval])
         table = table_message(tavern.channel)
         start = len(tavern.channel.public_messages)
         embed = table.embeds[0]
@@ -87,7 +95,7 @@ async def test_a_table_keeps_its_servers_language_after_a_restart_and_follows_co
     async with tavern.bot({"toy": TOY}):
         await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         lobby = await open_table(emu, tavern.channel, arthur, "toy", f"graine={NO_SIX}")
-        await seat_and_start(emu, lobby, arthur, [perceval])
+        await seat_and_start_in_english(emu, lobby, arthur, [perceval])
     async with tavern.bot({"toy": TOY}):
         # Restored at the start: the server's language is known before anything is drawn.
         table = table_message(tavern.channel)
