@@ -106,3 +106,22 @@ async def test_a_table_keeps_its_servers_language_after_a_restart_and_follows_co
         await act(emu, table, perceval, "lancer")
         assert field(table, "Scores").startswith("**Arthur** : 3") and field(table, "À jouer")
     emu.assert_no_violations()
+
+
+def test_every_refusal_the_table_raises_has_its_words_in_french_and_english() -> None:
+    import re
+    from pathlib import Path
+
+    from bot.sessions import TableError
+    from bot.words import table_error
+    from speech import has
+
+    root = Path(__file__).resolve().parents[2] / "bot"
+    codes = {m for p in root.rglob("*.py") for m in re.findall(r'TableError\(\s*"(\w+)"', p.read_text(encoding="utf-8"))}
+    assert {"stale", "not_host", "closed"} <= codes
+    missing = sorted(f"{lang}: {code}" for code in codes for lang in ("fr", "en") if not has(lang, f"table.error.{code}"))
+    assert not missing
+    assert table_error("en", TableError("not_host", host="Arthur")) == "Only the table's host (Arthur) can do that."
+    assert table_error("fr", TableError("not_host", host="Arthur")) == "Seul·e l'hôte de la table (Arthur) peut faire ça."
+    # A parameter the raiser left out does not lose the sentence.
+    assert table_error("en", TableError("not_host")) == "Only the table's host (…) can do that."
