@@ -77,11 +77,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/robots/__init__.py",
         "terminal/board.py",
         "terminal/command.py",
-        "terminal/help.py",
-        "terminal/listing.py",
-        "terminal/reading.py",
-        "terminal/screen.py",
-        "terminal/table.py",
         "terminal/words.py",
     }
 )
