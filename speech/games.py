@@ -18,7 +18,7 @@ from .catalogue import has, t
 Names = dict[PlayerId, str]
 
 # The games whose words have moved here; the others still speak through their own French methods.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {"culdechouette": "speech.culdechouette"}
 
 
 class GameWords:

@@ -138,6 +138,8 @@ Lister = Callable[[list[Any]], str]
 
 def _score(d: dict[str, Any], n: Namer, many: Lister) -> str:
     label = d.get("label", "")
+    if "value" in d:
+        label = f"{NAMES.get(label, label)} de {d['value']}"
     if d["reason"] == "zero":
         label = n(label)
     elif d["reason"] in ("civet", "defi") and label:
