@@ -112,7 +112,7 @@ def dice_text(dice: list[int]) -> str:
 
 def combination_text(dice: list[int]) -> str:
     combo = classify(dice)
-    text = combo.label()
+    text = NAMES[combo.kind] if combo.kind in ("neant", "suite") else f"{NAMES[combo.kind]} de {combo.value}"
     return text + " et Suite" if combo.suite and combo.kind == "velute" else text
 
 
