@@ -260,10 +260,5 @@ class CulDeChouetteWords(GameWords):
             lines.append(t(lang, f"{P}summary.waiting", players=", ".join(name(p) for p in waiting)))
         return "\n".join(lines)
 
-    def option_help(self, name: str, lang: str) -> str:
-        """What a table option means, for /jouer's autocomplete, /aide and ``python -m games actions``."""
-        key = f"{P}option.{name}"
-        return t(lang, key) if has("fr", key) else ""
-
 
 WORDS = CulDeChouetteWords(GAME)

@@ -56,6 +56,14 @@ class GameWords:
         key = f"{self.game.name}.action.{spec.kind}.{arg.name}"
         return t(lang, key) if has(lang, key) or has("fr", key) else arg.help
 
+    def option_help(self, name: str, lang: str) -> str:
+        """What a table option means (``<game>.option.<name>``, else the option's own description)."""
+        key = f"{self.game.name}.option.{name}"
+        if has(lang, key) or has("fr", key):
+            return t(lang, key)
+        field = self.game.options_model.model_fields.get(name)
+        return (field.description or "") if field is not None else ""
+
 
 _WORDS: dict[str, GameWords] = {}
 

@@ -4,6 +4,7 @@ nothing else; and a few sentences a player reads, word for word."""
 
 from __future__ import annotations
 
+import io
 import random
 import re
 from pathlib import Path
@@ -11,12 +12,14 @@ from typing import Any
 
 import pytest
 
+from bot.options import describe_options, option_choices
 from games.core import Event, IllegalAction
 from games.core.autoplay import play_out
 from games.culdechouette import GAME
 from speech import words_of
 from speech.catalogue import has
 from speech.culdechouette import VALUED
+from terminal.listing import print_vocabulary
 from tests.french import french_lines
 
 SOURCE = Path(__file__).parents[2] / "games" / "culdechouette"
@@ -186,3 +189,21 @@ def test_every_valued_combination_has_its_name_and_article() -> None:
     for lang in LANGS:
         for kind in VALUED:
             assert has(lang, f"culdechouette.combo.{kind}") and has(lang, f"culdechouette.combo.a_of.{kind}")
+
+
+def test_the_options_read_in_the_readers_language_in_aide_and_the_autocomplete() -> None:
+    english = describe_options(GAME.options_model, lambda key: WORDS.option_help(key, "en"))
+    assert "negatives=true — negative scores allowed (out at -343)" in english
+    french = describe_options(GAME.options_model, lambda key: WORDS.option_help(key, "fr"))
+    assert "strict=true — lancer hors de son tour est une Bévue (sinon refusé)" in french
+    labels = [label for label, _ in option_choices(GAME, "str", lang="en")]
+    assert labels and all("throwing out of turn is a Bévue" in label for label in labels), labels
+
+
+def test_python_m_games_actions_tells_each_action_and_option_in_french() -> None:
+    out = io.StringIO()
+    print_vocabulary(GAME, out)
+    text = out.getvalue()
+    assert "lancer  (à son tour) — Lancer : les chouettes, puis le cul" in text
+    assert "cible : player. le joueur défié" in text
+    assert "negatives = True  scores négatifs autorisés (sortie à -343)" in text
