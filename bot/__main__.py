@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from .failures import CONFIG, Failure, failure_of
-from .restarts import failures_file, forget_failures, remember_failure, surroundings, wait_after_failures
+from .restarts import failures_file, forget_failures, remember_failure, wait_after_failures
 from .settings import Settings, StoreSettings, setting_problems
 
 if TYPE_CHECKING:
@@ -99,7 +99,7 @@ def run_bot() -> int:
     if failure is None:
         forget_failures(record)
         return 0
-    remember_failure(record, failure, surroundings(database))
+    remember_failure(record, failure, database)
     return failure.code
 
 

@@ -21,7 +21,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from .failures import Failure
+from .failures import DATABASE, TEMPORARY, Failure
 
 LONGEST_PAUSE_S = {True: 300.0, False: 900.0}  # temporary failure?: the longest pause
 LONGEST_LOOK_S = 5.0  # how often a waiting start looks whether something changed
@@ -44,16 +44,22 @@ def _stat(path: Path, *, contents: bool = True) -> list[int]:
     return [*owner, st.st_size, st.st_mtime_ns] if contents else owner
 
 
-def surroundings(database: str) -> str:
-    """A digest of what a failed start depends on: the settings (the token only hashed) and the
-    database file as the system sees it, who owns its folder and may write there. It changes when the admin fixes something."""
+def surroundings(database: str, code: int) -> str:
+    """A digest of what a start that failed with ``code`` depends on: the settings (the token only
+    hashed), who owns the database file and its folder and may write there, and for a database
+    failure the file itself (a bot that opened it writes it: its contents say nothing of a token
+    refused). It changes when the admin fixes something."""
     settings = sorted(
         (k, hashlib.sha256(v.encode()).hexdigest())
         for k, v in os.environ.items()
         if (k.startswith("TAVERNE_") or k == "DISCORD_TOKEN") and k not in PACING
     )
     path = Path(database)
-    seen = {"settings": settings, "file": _stat(path), "folder": _stat(path.parent, contents=False)}
+    seen = {
+        "settings": settings,
+        "file": _stat(path, contents=code == DATABASE),
+        "folder": _stat(path.parent, contents=False),
+    }
     return hashlib.sha256(json.dumps(seen).encode()).hexdigest()
 
 
@@ -61,8 +67,12 @@ def surroundings(database: str) -> str:
 class PastFailures:
     count: int
     line: str
-    temporary: bool
+    code: int
     surroundings: str = ""
+
+    @property
+    def temporary(self) -> bool:
+        return self.code == TEMPORARY
 
     def pause_s(self, first_s: float) -> float:
         """``first_s`` after one failure, doubled after each next one, up to the longest pause."""
@@ -75,15 +85,21 @@ class PastFailures:
 def past_failures(path: Path) -> PastFailures | None:
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
-        return PastFailures(int(raw["count"]), str(raw["line"]), bool(raw["temporary"]), str(raw.get("around", "")))
+        return PastFailures(int(raw["count"]), str(raw["line"]), int(raw["code"]), str(raw.get("around", "")))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return None
 
 
-def remember_failure(path: Path, failure: Failure, around: str) -> None:
+def remember_failure(path: Path, failure: Failure, database: str) -> None:
+    """Counts the failures in a row: a passing one after passing ones, or one to fix in unchanged
+    surroundings (after a change, the count starts again)."""
     before = past_failures(path)
-    count = before.count + 1 if before is not None and before.surroundings == around else 1
-    record = {"count": count, "line": failure.line, "temporary": failure.temporary, "around": around}
+    around = surroundings(database, failure.code)
+    same = before is not None and before.temporary == failure.temporary
+    if same and before is not None and not failure.temporary:
+        same = before.surroundings == around
+    count = before.count + 1 if same and before is not None else 1
+    record = {"count": count, "line": failure.line, "code": failure.code, "around": around}
     with contextlib.suppress(OSError):
         path.write_text(json.dumps(record), encoding="utf-8")
 
@@ -109,11 +125,18 @@ def _wait(seconds: float | None, first_s: float, changed: Changed) -> bool:
 
 
 class Changed:
-    def __init__(self, database: str, before: str) -> None:
-        self.database, self.before = database, before
+    def __init__(self, database: str, code: int, before: str) -> None:
+        self.database, self.code, self.before = database, code, before
 
     def __call__(self) -> bool:
-        return surroundings(self.database) != self.before
+        return surroundings(self.database, self.code) != self.before
+
+
+def _again(past: PastFailures, pause: float) -> str:
+    return (
+        f"Taverne — démarrage précédent échoué ({past.count} fois de suite) : {past.line} — "
+        f"nouvel essai dans {pause:g} s"
+    )
 
 
 def wait_after_failures(record: Path, database: str, first_s: float, attempts: int) -> None:
@@ -122,25 +145,27 @@ def wait_after_failures(record: Path, database: str, first_s: float, attempts: i
     past = past_failures(record)
     if past is None or sys.stdin.isatty():
         return
-    around = surroundings(database)
+    if past.temporary:  # nothing the admin fixes: wait, longer each time
+        _say(_again(past, past.pause_s(first_s)))
+        time.sleep(past.pause_s(first_s))
+        return
+    around = surroundings(database, past.code)
     if past.surroundings != around:
         _say(f"Taverne — les réglages ou la base ont changé depuis l'échec précédent ({past.line}) : nouvel essai")
         forget_failures(record)
         return
-    changed = Changed(database, around)
+    changed = Changed(database, past.code, around)
     if past.given_up(attempts):
+        plural = "s" if past.count > 1 else ""
         _say(
-            f"Taverne — abandon après {past.count} démarrages échoués de suite : {past.line}. "
+            f"Taverne — abandon après {past.count} démarrage{plural} échoué{plural} de suite : {past.line}. "
             "Le bot n'essaie plus ; il repart de lui-même dès que le réglage ou la base change "
             "(ou recréez le conteneur après avoir corrigé .env : docker compose up -d)"
         )
         _wait(None, first_s, changed)
     else:
         pause = past.pause_s(first_s)
-        _say(
-            f"Taverne — démarrage précédent échoué ({past.count} fois de suite) : {past.line} — "
-            f"nouvel essai dans {pause:g} s"
-        )
+        _say(_again(past, pause))
         if not _wait(pause, first_s, changed):
             return
     _say("Taverne — les réglages ou la base ont changé : nouvel essai")
