@@ -131,7 +131,7 @@ class Runner:
         )
 
     def emit_error(self, error: IllegalAction, player: PlayerId | None = None) -> None:
-        reason = self.game.explain(error)
+        reason = words_of(self.game).explain(error, SOURCE)
         if error.code == "unknown_action" and error.params.get("action"):
             reason = f"« {error.params['action']} » : action inconnue ici."
         self.refuse(reason, error.code, error.params, player)

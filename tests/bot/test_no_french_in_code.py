@@ -26,7 +26,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/tables/barricade.py",
         "bot/tables/cabane.py",
         "bot/tables/chevre.py",
-        "bot/tables/culdechouette.py",
         "bot/tables/ludicitude.py",
         # The dice pictures' captions and their words for screen readers: drawn for the table, so
         # they move with the tables' words.
@@ -61,7 +60,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/chevre/words.py",
         "games/core/game.py",
         "games/core/messages.py",
-        "games/culdechouette/texts.py",
         "games/ludicitude/faces.py",
         "games/ludicitude/game.py",
         "games/ludicitude/situation.py",
