@@ -8,7 +8,13 @@ import re
 # Game words and proper names: French in every language (DECISIONS.md), so not a sign of French prose.
 # One entry per game (each game's words are kept by whoever moves that game's words), then the shared.
 GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
-    "culdechouette": ("Cul de chouette", "Bévue", "Néant"),
+    "culdechouette": (
+        "Cul de chouette", "Chouette-Velute", "Chouette", "Velute", "Suite", "Sirotage", "Sirop-Grelot", "Bévue",
+        "Civet", "Lance-Civet", "Grelottine", "Néant", "Artichette", "Soufflette", "Chante-Sloubi", "Sloubi",
+        "Pas mou le caillou", "Grelotte ça picote", "Sans fin est la moisissure des bières bretonnes",
+        "bières bretonnes", "Je sirote", "Sirop Gagnant", "Beau-Sirop", "Couche-Sirop", "File-Sirop",
+        "Linotte", "Alouette", "Fauvette", "Mouette", "Bergeronnette",
+    ),
     "cabane": ("Cabane sul' Dos", "Façade"),
     "chevre": ("Dominos « Chèvre »", "Chèvre"),
     "barricade": ("Ruée vers l'or",),

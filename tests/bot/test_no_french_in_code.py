@@ -26,12 +26,10 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/tables/barricade.py",
         "bot/tables/cabane.py",
         "bot/tables/chevre.py",
-        "bot/tables/culdechouette.py",
         "bot/tables/ludicitude.py",
         # The dice pictures' captions and their words for screen readers: drawn for the table, so
         # they move with the tables' words.
         "bot/render/cabane_dice.py",
-        "bot/render/culdechouette_dice.py",
         "bot/render/ludicitude_dice.py",
         "bot/render/barricade.py",
         "bot/render/chevre.py",
@@ -67,9 +65,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/chevre/words.py",
         "games/core/game.py",
         "games/core/messages.py",
-        "games/culdechouette/state.py",
-        "games/culdechouette/texts.py",
-        "games/culdechouette/vocabulary.py",
         "games/ludicitude/faces.py",
         "games/ludicitude/game.py",
         "games/ludicitude/situation.py",
