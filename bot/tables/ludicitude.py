@@ -22,18 +22,34 @@ from games.ludicitude import (
     Choice,
     LudicitudeState,
     Situation,
-    choice_label,
     setaside,
     turn_points,
     value_left,
 )
-from games.ludicitude.faces import faces_text, plural
 from games.ludicitude.game import ARRETER, ECARTER, RELANCER, REPRENDRE, TOUT_RELANCER
-from games.ludicitude.situation import score, situation_text
+from games.ludicitude.situation import score
+from speech.ludicitude import choice_words, faces_words, situation_words
 
 from ..ui.components import ActionSelect, clip
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .shown import Shown
+
+
+def plural(count: int, singular: str, plural_form: str) -> str:
+    return f"{count} {singular if abs(count) <= 1 else plural_form}"
+
+
+def faces_text(faces: list[int]) -> str:
+    return faces_words(faces, "fr")
+
+
+def situation_text(situation: Situation) -> str:
+    return situation_words(situation, "fr")
+
+
+def choice_label(lapins: int, doubles: int, clapier: int) -> str:
+    return choice_words(lapins, doubles, clapier, "fr")
+
 
 # One die as players see it. A 2 is still both things until it is set aside.
 DIE: dict[int, str] = {1: "🐇", 2: "🐇🐇/🏠2", 3: "🏠3", 4: "🏠4", 5: "🏠5", 6: "🥕"}

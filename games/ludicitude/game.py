@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from . import setaside
-from .faces import CAROTTE, DICE, RABBIT_FACES, faces_text, plural
-from .situation import Situation, score, situation_text
+from .faces import CAROTTE, DICE, RABBIT_FACES
+from .situation import Situation, score
 from .state import LudicitudeOptions, LudicitudeState
-from .words import MESSAGES, describe
 
 TOUT_RELANCER = "tout_relancer"
 REPRENDRE = "reprendre"
@@ -38,7 +37,6 @@ class Ludicitude(Game[LudicitudeState]):
     max_players = 10
     options_model = LudicitudeOptions
     state_model = LudicitudeState
-    messages: ClassVar[dict[str, str]] = MESSAGES
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -83,7 +81,7 @@ class Ludicitude(Game[LudicitudeState]):
             raise IllegalAction("not_now")
         if state.situation.empty():
             raise IllegalAction("rien_a_reprendre")
-        data = {"joueur": player, "situation": situation_text(state.situation), "valeur": value_left(state)}
+        data = {"joueur": player, "situation": state.situation.model_dump(), "valeur": value_left(state)}
         events = [Event(kind="reprise", data=data)]
         if not state.table:
             events.append(self._memorise(state, player))
@@ -201,7 +199,7 @@ class Ludicitude(Game[LudicitudeState]):
         data = {
             "joueur": state.players[state.current],
             "reprise_possible": not state.situation.empty(),
-            "situation": situation_text(state.situation),
+            "situation": state.situation.model_dump(),
             "valeur_laissee": value_left(state),
             "des_a_lancer": len(state.table) or state.situation.rabbit_dice(),
         }
@@ -297,29 +295,22 @@ class Ludicitude(Game[LudicitudeState]):
         data["points_du_tour"] = turn_points(state)
         return data
 
+    # --- words: until every reader asks ``speech.words_of(game)`` (the words-bot branch), the French
+    # words, read from the catalogues; the rules themselves write no sentence.
     def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return describe(event, names)
+        from speech import words_of
+
+        return words_of(self).describe(event, names or {}, "fr")
 
     def summary(self, state: LudicitudeState, names: dict[PlayerId, str] | None = None) -> str:
-        lines = [super().summary(state, names)]
-        if state.over:
-            return lines[0]
-        if state.phase == "debut":
-            if state.situation.empty():
-                lines.append("Situation laissée : aucune (7 dés à lancer).")
-            else:
-                lines.append(
-                    f"Situation laissée : {situation_text(state.situation)}, "
-                    f"vaut {plural(value_left(state), 'point', 'points')}."
-                )
-        else:
-            lines.append(
-                f"Écartés : {situation_text(state.situation)} ; sur la table : {faces_text(state.table)}"
-                + (f" ; carottes de côté : {state.carrots}" if state.carrots else "")
-                + (f" ; mémorisé : {state.memorised}" if state.memorised else "")
-                + f". Le tour vaut {plural(turn_points(state), 'point', 'points')}."
-            )
-        return "\n".join(lines)
+        from speech import words_of
+
+        return words_of(self).summary(state, names or {}, "fr")
+
+    def explain(self, error: IllegalAction) -> str:
+        from speech import words_of
+
+        return words_of(self).explain(error, "fr")
 
 
 GAME = Ludicitude()

@@ -38,9 +38,7 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/tables/shown.py",
         # The dice pictures' captions and their words for screen readers: drawn for the table, so
         # they move with the tables' words.
-        "bot/render/cabane_dice.py",
         "bot/render/culdechouette_dice.py",
-        "bot/render/ludicitude_dice.py",
         "bot/ui/lobby.py",
         "bot/ui/turns.py",
         "bot/ui/pings.py",
@@ -68,7 +66,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/barricade/words.py",
         "games/cabane/game.py",
         "games/cabane/state.py",
-        "games/cabane/words.py",
         "games/chevre/game.py",
         "games/chevre/state.py",
         "games/chevre/words.py",
@@ -77,10 +74,7 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/culdechouette/state.py",
         "games/culdechouette/texts.py",
         "games/culdechouette/vocabulary.py",
-        "games/ludicitude/faces.py",
         "games/ludicitude/game.py",
-        "games/ludicitude/situation.py",
-        "games/ludicitude/words.py",
         "games/robots/__init__.py",
         "terminal/board.py",
         "terminal/command.py",
