@@ -39,7 +39,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         # The dice pictures' captions and their words for screen readers: drawn for the table, so
         # they move with the tables' words.
         "bot/render/culdechouette_dice.py",
-        "bot/ui/lobby.py",
         "bot/ui/turns.py",
         "bot/ui/pings.py",
         "bot/render/barricade.py",
