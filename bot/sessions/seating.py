@@ -46,8 +46,7 @@ class Seating(RobotTables):
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
-        existing = self._by_channel.get(channel_id)
-        if existing is not None:
+        if (existing := self._by_channel.get(channel_id)) is not None:
             raise TableError("channel_taken", game=existing.game.title)
         try:
             validated = engine.options(options or {})
@@ -55,6 +54,7 @@ class Seating(RobotTables):
             raise TableError("bad_options", game=engine.title, detail=_option_errors(error)) from None
         if not 0 <= robots < engine.max_players:
             raise TableError("too_many_robots", maximum=engine.max_players - 1)
+        await self.languages.load(self.store, guild_id)  # the table is drawn in it from now on
         now = self.clock()
         rec = SessionRecord(
             guild_id=guild_id,
