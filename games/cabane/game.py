@@ -85,10 +85,11 @@ class Cabane(Game[CabaneState]):
         return [Action(kind=THROW)]
 
     def vocabulary(self) -> list[ActionSpec]:
+        # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).
         return [
             ActionSpec(
                 kind=THROW,
-                help="Lancer : les deux dés au débroussaillage, le dé seul aux 10 coups et à la bataille.",
+                help="",
             )
         ]
 

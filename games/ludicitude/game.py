@@ -246,22 +246,23 @@ class Ludicitude(Game[LudicitudeState]):
         return [Action(kind=RELANCER)]
 
     def vocabulary(self) -> list[ActionSpec]:
+        # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).
         return [
-            ActionSpec(kind=TOUT_RELANCER, help="Début de tour : lancer les 7 dés."),
+            ActionSpec(kind=TOUT_RELANCER, help=""),
             ActionSpec(
                 kind=REPRENDRE,
-                help="Début de tour : reprendre les lapins et clapiers laissés et lancer les autres dés.",
+                help="",
             ),
             ActionSpec(
                 kind=ECARTER,
-                help="Écarter des dés après un lancer (au moins un lapin).",
+                help="",
                 args=[
                     ArgSpec(
                         name="lapins",
                         type="int",
                         minimum=0,
                         maximum=DICE,
-                        help="combien de 1 (deux 1 de ce lancer s'empilent : 10 points)",
+                        help="",
                     ),
                     ArgSpec(
                         name="doubles",
@@ -269,7 +270,7 @@ class Ludicitude(Game[LudicitudeState]):
                         minimum=0,
                         maximum=DICE,
                         optional=True,
-                        help="combien de 2 gardés comme doubles lapins",
+                        help="",
                     ),
                     ArgSpec(
                         name="clapier",
@@ -277,15 +278,15 @@ class Ludicitude(Game[LudicitudeState]):
                         minimum=0,
                         maximum=5,
                         optional=True,
-                        help="le clapier écarté : le suivant de la pile, 2 puis 3, 4, 5 (0 : aucun)",
+                        help="",
                     ),
                 ],
             ),
             ActionSpec(
                 kind=RELANCER,
-                help="Relancer les dés restants (tous écartés : mémoriser les lapins et les relancer).",
+                help="",
             ),
-            ActionSpec(kind=ARRETER, help="S'arrêter et marquer les points du tour."),
+            ActionSpec(kind=ARRETER, help=""),
         ]
 
     # --- looking --------------------------------------------------------------------------

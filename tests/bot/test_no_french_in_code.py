@@ -50,8 +50,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         # each moves to speech/<game>.py and its catalogue.
         "games/barricade/game.py",
         "games/barricade/words.py",
-        "games/cabane/game.py",
-        "games/cabane/state.py",
         "games/chevre/game.py",
         "games/chevre/state.py",
         "games/chevre/words.py",
@@ -60,7 +58,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/culdechouette/state.py",
         "games/culdechouette/texts.py",
         "games/culdechouette/vocabulary.py",
-        "games/ludicitude/game.py",
         "games/robots/__init__.py",
         "terminal/board.py",
         "terminal/command.py",
