@@ -5,6 +5,7 @@ from __future__ import annotations
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, get_args, get_origin
 
 import annotated_types
@@ -229,7 +230,7 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
     try:
         return dict(game.options(raw).model_dump(mode="json"))
     except ValidationError as error:
-        specs = {s.key: s for s in option_values(game.options_model)}
+        specs = {s.key: s for s in option_values(game.options_model, partial(words_of(game).option_help, lang=lang))}
         parts = []
         for item in error.errors():
             key = quoted(item.get("loc", ("?",))[0])

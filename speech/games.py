@@ -18,7 +18,11 @@ from .catalogue import has, t
 Names = dict[PlayerId, str]
 
 # The games whose words have moved here; the others still speak through their own French methods.
-_MODULES: dict[str, str] = {"culdechouette": "speech.culdechouette"}
+_MODULES: dict[str, str] = {
+    "culdechouette": "speech.culdechouette",
+    "cabane": "speech.cabane",
+    "ludicitude": "speech.ludicitude",
+}
 
 
 class GameWords:

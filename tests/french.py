@@ -15,14 +15,24 @@ GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
         "bières bretonnes", "Je sirote", "Sirop Gagnant", "Beau-Sirop", "Couche-Sirop", "File-Sirop",
         "Linotte", "Alouette", "Fauvette", "Mouette", "Bergeronnette",
     ),
-    "cabane": ("Cabane sul' Dos", "Façade"),
+    # The faces (Toit, Façade, Gauche, Droite, Blanc, Cabane), the phases and the shouts of the text.
+    "cabane": (
+        "Cabane sul' Dos",
+        "Façade",
+        "Débroussaillage",
+        "rejouez derrière la cabane",
+        "la cabane annule la cabane",
+        "Cabane sauvée",
+    ),
     "chevre": ("Dominos « Chèvre »", "Chèvre"),
     "barricade": ("Ruée vers l'or",),
-    "ludicitude": ("Ludicitude",),
+    "ludicitude": ("Ludicitude", "double lapin", "lapin", "clapier", "carotte"),
     "taverne": ("Réglages", "Propriétaire"),
 }
 GAME_WORDS = re.compile(
-    "|".join(re.escape(w) for words in GAME_WORDS_BY_GAME.values() for w in sorted(words, key=len, reverse=True)),
+    "|".join(
+        re.escape(w) for words in GAME_WORDS_BY_GAME.values() for w in sorted(words, key=len, reverse=True)
+    ),
     re.IGNORECASE,
 )
 FRENCH_LETTERS = re.compile(r"[àâäçéèêëîïôöûùüÿœæ«»]", re.IGNORECASE)
