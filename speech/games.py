@@ -18,7 +18,7 @@ from .catalogue import has, t
 Names = dict[PlayerId, str]
 
 # The games whose words have moved here; the others still speak through their own French methods.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {"chevre": "speech.chevre", "barricade": "speech.barricade"}
 
 
 class GameWords:
@@ -55,6 +55,14 @@ class GameWords:
     def argument_help(self, spec: ActionSpec, arg: ArgSpec, lang: str) -> str:
         key = f"{self.game.name}.action.{spec.kind}.{arg.name}"
         return t(lang, key) if has(lang, key) or has("fr", key) else arg.help
+
+    def option_help(self, name: str, lang: str) -> str:
+        """What a table option means (``<game>.option.<name>``), for ``/jouer`` and the terminal."""
+        key = f"{self.game.name}.option.{name}"
+        if has(lang, key) or has("fr", key):
+            return t(lang, key)
+        field = self.game.options_model.model_fields.get(name)
+        return (field.description or "") if field is not None else ""
 
 
 _WORDS: dict[str, GameWords] = {}

@@ -10,7 +10,7 @@ import re
 GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
     "culdechouette": ("Cul de chouette", "Bévue", "Néant"),
     "cabane": ("Cabane sul' Dos", "Façade"),
-    "chevre": ("Dominos « Chèvre »", "Chèvre"),
+    "chevre": ("Dominos « Chèvre »", "Chèvre", "bazar", "poisson"),
     "barricade": ("Ruée vers l'or",),
     "ludicitude": ("Ludicitude",),
     "taverne": ("Réglages", "Propriétaire"),
