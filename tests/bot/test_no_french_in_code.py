@@ -44,8 +44,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/ui/lobby.py",
         "bot/ui/turns.py",
         "bot/ui/pings.py",
-        "bot/render/barricade.py",
-        "bot/render/chevre.py",
         # The session manager's French sentences are also in fr.po (table.error.*), read from there by
         # the commands; the click path still reads TableError.text.
         "bot/sessions/errors.py",
