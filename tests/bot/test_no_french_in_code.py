@@ -26,7 +26,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/tables/barricade.py",
         "bot/tables/base.py",
         "bot/tables/cabane.py",
-        "bot/tables/chevre.py",
         "bot/tables/culdechouette.py",
         "bot/tables/ludicitude.py",
         "bot/ui/listener.py",
