@@ -25,6 +25,9 @@ class StoreSettings(BaseSettings):
     # After a failed start, the next one (a supervisor restarting the bot) waits this long before
     # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
     start_pause_s: float = Field(10.0, ge=0)
+    # A setting or a database to fix is tried this many starts in a row, then the bot gives up until
+    # it changes (bot/restarts.py); a network outage is retried for ever.
+    start_attempts: int = Field(6, ge=1)
 
     @field_validator("log_level")
     @classmethod
