@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import shlex
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, get_args, get_origin
 
 import annotated_types
 from pydantic import BaseModel, ValidationError
 
 from games.core import Game
+from speech import words_of
 
 from .i18n import t
 from .sessions import TableError
@@ -51,15 +52,17 @@ def parse_options(game: Game[Any], text: str | None, lang: str = "fr") -> dict[s
     return out
 
 
-def describe_options(model: type[BaseModel]) -> list[str]:
-    """``clé=défaut — description`` for each option (autocomplete and /aide)."""
+def describe_options(model: type[BaseModel], game: Game[Any] | None = None, lang: str = "fr") -> list[str]:
+    """``clé=défaut — description`` for each option (autocomplete and /aide), the description in
+    ``lang`` when the game's words have it (``<game>.option.<key>``)."""
     out = []
     for key, field in model.model_fields.items():
         default = field.default
         shown = ("true" if default else "false") if isinstance(default, bool) else default
         line = f"{key}={shown}"
-        if field.description:
-            line += f" — {field.description}"
+        description = words_of(game).option_help(key, lang) if game is not None else field.description
+        if description:
+            line += f" — {description}"
         out.append(line)
     return out
 
@@ -179,7 +182,8 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: st
     typed = {w.partition("=")[0].strip().lower() for w in done.split()}
     key, sep, partial = last.partition("=")
     key = key.strip().lower()
-    specs = option_values(game.options_model)
+    words = words_of(game)
+    specs = [replace(s, description=words.option_help(s.key, lang) or s.description) for s in option_values(game.options_model)]
     if seed:
         specs.append(OptionValues(SEED, None, [], 0, None, t(lang, "options.seed_note")))
     out: list[tuple[str, str]] = []

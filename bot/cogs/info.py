@@ -40,7 +40,7 @@ class Info(TaverneCog):
         )
         command = t(lang, "help.command")
         for name, game in sorted(self.bot.games.items()):
-            lines = describe_options(game.options_model) or [t(lang, "help.no_options")]
+            lines = describe_options(game.options_model, game, lang) or [t(lang, "help.no_options")]
             players = t(lang, "help.players", low=game.min_players, high=game.max_players)
             value = f"`/{command}:{name}` — {players}\n" + "\n".join(f"`{line}`" for line in lines)
             embed.add_field(name=clip(game.title, 256), value=clip(value, 1024), inline=False)

@@ -139,3 +139,15 @@ def test_the_actions_and_the_option_are_explained_in_english() -> None:
         WORDS.option_help("limite", "en") == "points on the account that make the chèvre (101 in the rules)"
     )
     assert WORDS.option_help("limite", "fr") == "points au compte qui font la chèvre (101 dans les règles)"
+
+
+def test_the_option_is_described_in_the_readers_language_by_jouer_and_aide() -> None:
+    from bot.options import describe_options, option_choices
+
+    [(english, _)] = option_choices(GAME, "li", lang="en")
+    assert english == "limite=101  (default; 13 … 1000; points on the account that make the chèvre (101 in the rules))"
+    [(french, _)] = option_choices(GAME, "li", lang="fr")
+    assert french.endswith("points au compte qui font la chèvre (101 dans les règles))")
+    assert describe_options(GAME.options_model, GAME, "en") == [
+        "limite=101 — points on the account that make the chèvre (101 in the rules)"
+    ]
