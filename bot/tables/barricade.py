@@ -102,7 +102,7 @@ def move_label(state: BarricadeState, destination: Destination, names: dict[Play
         standing = state.owner_at(destination.point)
         if standing is not None and standing[0] != player:
             extras.append(t(lang, "barricade.table.sends_home", player=names.get(standing[0], standing[0])))
-    return f"{destination.number} : {who} → {where}" + "".join(f" · {e}" for e in extras)
+    return t(lang, "barricade.table.move", number=destination.number, miner=who, where=where) + "".join(f" · {e}" for e in extras)
 
 
 def miners_line(state: BarricadeState, player: PlayerId, lang: str = SOURCE) -> str:
@@ -310,7 +310,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         for player in state.order:
             mark = "▶ " if player == turn else ""
             name = clip(shown.name(player), 60)
-            lines.append(f"{mark}{dot(state, player)} **{name}** : {miners_line(state, player, lang_of(shown))}")
+            lines.append(t(lang_of(shown), "barricade.table.miners_row", mark=mark, dot=dot(state, player), name=name, line=miners_line(state, player, lang_of(shown))))
         return "\n".join(lines)
 
     def draw_files(self, shown: Shown[BarricadeState]) -> list[discord.File]:
