@@ -20,6 +20,7 @@ from ..store import (
     Store,
 )
 from .errors import TableError
+from .languages import TableLanguages
 from .legal import session_waiting_for
 from .session import Listener, Notice, Session, wall_ms
 
@@ -54,6 +55,8 @@ class ManagerCore:
         self._by_id: dict[int, Session] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        # Each server's language, known without waiting (tables are drawn synchronously).
+        self.languages = TableLanguages()
 
 
     # --- lookup -----------------------------------------------------------------------------
@@ -72,7 +75,15 @@ class ManagerCore:
             raise TableError("no_table")
         return session
 
+    def set_language(self, guild_id: int, lang: str) -> None:
+        """``/config langue`` changed a server's language: its open tables speak it from now on."""
+        self.languages.set(guild_id, lang)
+        for session in self._by_id.values():
+            if session.rec.guild_id == guild_id:
+                session.lang = self.languages.of(guild_id)
+
     def _register(self, session: Session) -> None:
+        session.lang = self.languages.of(session.rec.guild_id)
         self._by_channel[session.rec.channel_id] = session
         self._by_id[session.id] = session
 
@@ -118,6 +129,7 @@ class ManagerCore:
         the turn timer when the table waits for others."""
         rec, state = session.rec, session.state
         assert state is not None
+        session.changed_ms = now
         rec.keep_news(events)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
@@ -156,7 +168,9 @@ class ManagerCore:
             scores = session.game.scores(state)
             seated = list(dict.fromkeys([*state.players, *scores]))
             winners = set(state.winners) if outcome == OVER else set()
-            players = [FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated]
+            players = [
+                FinishedPlayer(_stats_id(rec, p), session.name(p), scores.get(p), p in winners) for p in seated
+            ]
             rec.state = state.model_dump_json()
         try:
             await self.store.finish(rec, outcome, players, now)
@@ -199,3 +213,9 @@ class ManagerCore:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
 
+
+
+def _stats_id(rec: Any, player: PlayerId) -> str:
+    """A robot's row in the finished games: ``robot:<level>:<id>``, kept out of human rankings."""
+    level = rec.robots.get(player)
+    return f"robot:{level}:{player}" if level is not None else player

@@ -49,6 +49,8 @@ class SessionManager(Seating):
         # Read first: the games closed below (found over) are told on their own.
         untold = await self.store.ends_not_shown(self.clock() - UNTOLD_ENDS_MS)
         readable, unreadable = await self.store.open_tables()
+        for guild_id in sorted({rec.guild_id for rec in [*readable, *unreadable, *untold] if rec.guild_id is not None}):
+            await self.languages.load(self.store, guild_id)
         broken = list(unreadable)
         for rec in readable:
             game = self.games.get(rec.game)
@@ -97,7 +99,8 @@ class SessionManager(Seating):
             # Nothing that could tell it, or nothing to tell.
             await self.store.set_end_shown(rec.id)
             return
-        await self._notify(Session(rec=rec, game=game, state=state), [], Notice("ended"))
+        session = Session(rec=rec, game=game, state=state, lang=self.languages.of(rec.guild_id))
+        await self._notify(session, [], Notice("ended"))
 
     async def _notify_broken(self, rec: SessionRecord) -> None:
         """Tells the listener (when it listens for that) about a table set aside as unreadable."""
@@ -153,6 +156,7 @@ class SessionManager(Seating):
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
+            self.refuse_robot_seat(session, player)
             # A re-delivered click: its first copy's action is stored. The unique index on
             # interaction ids refuses it at the commit; the database is only asked before that
             # when the click is refused anyway, so that it is told « duplicate », not « stale ».

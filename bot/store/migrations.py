@@ -96,4 +96,9 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
     """,
+    # 7: computer players seated at a table (player id -> level, « debutant » or « fort »): robots
+    # added in the lobby, and seats a host handed to a robot when their player left.
+    """
+    ALTER TABLE sessions ADD COLUMN robots TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

@@ -53,6 +53,8 @@ class SessionRecord:
     seed: int | None = None
     # A finished game's end told in its channel (False from the finish until the 🏆 message is out).
     end_shown: bool = True
+    # The computer players seated at the table: player id -> level (« debutant », « fort »).
+    robots: dict[str, str] = field(default_factory=dict)
     id: int = 0
     seq: int = 0
 
@@ -86,7 +88,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown, events"
+    "end_shown, events, robots"
 )
 
 
@@ -112,6 +114,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.seed,
         int(rec.end_shown),
         _EVENTS.dump_json(rec.events).decode(),
+        json.dumps(rec.robots, ensure_ascii=False),
     )
 
 
@@ -145,6 +148,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         seed=row["seed"],
         end_shown=bool(row["end_shown"]),
         events=_EVENTS.validate_json(row["events"]),
+        robots=_json(row, "robots", dict),
         seq=row["seq"],
     )
 

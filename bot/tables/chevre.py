@@ -144,9 +144,9 @@ class ChevrePresenter(Presenter[ChevreView]):
             return SIDE_EMOJI[side]
         return EMOJI.get(action.kind)
 
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
         if kind != POSER:
-            return super().form_fields(session, kind)
+            return super().form_fields(session, kind, lang)
         return [
             ArgSpec(name="tuile", type="text", help=t(SOURCE, "chevre.table.form_tile")),
             ArgSpec(
