@@ -79,7 +79,7 @@ def dot(state: BarricadeState, player: PlayerId) -> str:
 
 def lang_of(shown: Shown[BarricadeState]) -> str:
     """The reader's language (the server's for the channel)."""
-    return str(getattr(shown, "lang", SOURCE))
+    return shown.lang
 
 
 def move_label(state: BarricadeState, destination: Destination, names: dict[PlayerId, str], lang: str = SOURCE) -> str:
@@ -386,7 +386,7 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
         await _answer(interaction, TableError("not_seated").text)
         return
     if player != state.turn_player:
-        lang = reader_language(interaction, str(getattr(session, "lang", SOURCE)))
+        lang = reader_language(interaction, session.lang)
         await _answer(interaction, words_of(session.game).explain(IllegalAction("not_your_turn"), lang))
         return
     row = values[0]

@@ -46,7 +46,7 @@ EMOJI = {PIOCHER: "🛍️", PASSER: "⏭️"}
 
 def lang_of(shown: Shown[ChevreView]) -> str:
     """The reader's language (the server's for the channel, the player's own in « Ma main »)."""
-    return str(getattr(shown, "lang", SOURCE))
+    return shown.lang
 
 
 def tile_list(lang: str, tiles: list[str]) -> str:
@@ -93,8 +93,6 @@ class ChevrePresenter(Presenter[ChevreView]):
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
-        # The form's title is the spec's help, cut at 45 characters by Discord: say it short.
-        self.specs[POSER] = self.specs[POSER].model_copy(update={"help": t(SOURCE, "chevre.table.form_title")})
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
 
     # --- what is on offer: no tile on the table ---------------------------------------------------------
@@ -148,15 +146,25 @@ class ChevrePresenter(Presenter[ChevreView]):
         if kind != POSER:
             return super().form_fields(session, kind, lang)
         return [
-            ArgSpec(name="tuile", type="text", help=t(SOURCE, "chevre.table.form_tile")),
+            ArgSpec(name="tuile", type="text", help=t(lang, "chevre.table.form_tile")),
             ArgSpec(
                 name="cote",
                 type="choice",
                 choices=["gauche", "droite"],
                 optional=True,
-                help=t(SOURCE, "chevre.table.form_side"),
+                help=t(lang, "chevre.table.form_side"),
             ),
         ]
+
+    def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
+        # The spec's help is too long for a form's 45 characters: say it short.
+        return t(lang, "chevre.table.form_title") if kind == POSER else super().form_title(session, kind, lang)
+
+    def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
+        """The form's own fields carry their help in the reader's language already."""
+        if kind == POSER:
+            return " ".join(arg.help.split())
+        return super().argument_help(kind, arg, lang)
 
     def menu_items(self, shown: Shown[ChevreView]) -> list[ui.Item[Any]]:
         turn, lang = shown.turn_no, lang_of(shown)
