@@ -89,7 +89,7 @@ async def test_a_whole_game_in_english_by_clicks_from_play_to_the_winner(emu: Em
         [trophy] = [line for line in end.splitlines() if line.startswith("🏆")]
         [winner] = [u for u in users.values() if trophy.endswith(f"@{u.name}")]
         assert "Game over" in end
-        assert f"**{winner.name}** : ⛺ 0 in the tent · 🛤️ 0 on the way · ⛏️ 5/5 in the mine" in end
+        assert f"**{winner.name}**: ⛺ 0 in the tent · 🛤️ 0 on the way · ⛏️ 5/5 in the mine" in end
         said = [readable(m) for m in tavern.channel.public_messages[start:]]
         assert any("is sent back to its tent by" in text for text in said) or any(
             "in the gold mine" in text for text in said
