@@ -8,9 +8,10 @@ from __future__ import annotations
 
 from emulator import Emulator, Message, User
 from games.barricade import GAME, BarricadeState
-from tests.e2e.table import open_table, seat_and_start, table_message
+from tests.e2e.table import open_table, table_message
 from tests.e2e.tavern import Tavern
 from tests.e2e.test_barricade_whole_game import MAX_CLICKS, best, click_action
+from tests.e2e.test_chevre_english_e2e import seat_and_start_in_english
 from tests.french import french_lines
 
 
@@ -57,7 +58,7 @@ async def test_a_whole_game_in_english_by_clicks_from_play_to_the_winner(emu: Em
     async with tavern.bot({"barricade": GAME}) as bot:
         await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         lobby = await open_table(emu, tavern.channel, arthur, "barricade", options="graine=11")
-        await seat_and_start(emu, lobby, arthur, [perceval])
+        await seat_and_start_in_english(emu, lobby, arthur, [perceval])
         start = len(tavern.channel.public_messages)
         first = table_message(tavern.channel)
         assert first.embeds[0]["title"] == "⛏️ Barricade / Ruée vers l'or"

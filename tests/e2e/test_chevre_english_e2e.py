@@ -12,7 +12,7 @@ from emulator import Emulator, InteractionRecord, Message, User
 from games.chevre import ChevreState
 from games.chevre.tiles import sort_key
 from tests.e2e.dice import DealtChevre
-from tests.e2e.table import open_table, seat_and_start
+from tests.e2e.table import open_table
 from tests.e2e.tavern import Tavern
 from tests.e2e.test_chevre_e2e import (
     FIRST_DEAL,
@@ -30,6 +30,14 @@ from tests.french import french_lines
 MOVE = re.compile(r"([0-6]-[0-6]) on the (left|right)")
 OPENING = re.compile(r"You open the round with the \*\*([0-6]-[0-6])\*\*")
 SIDES = {"left": "gauche", "right": "droite"}
+
+
+async def seat_and_start_in_english(emu: Emulator, lobby: Message, host: User, guests: list[User]) -> None:
+    """The lobby of an English server: « Join », « Start »."""
+    for guest in guests:
+        assert not (await emu.click(lobby, guest, label="Join")).errors
+    started = await emu.click(lobby, host, label="Start")
+    assert not started.errors and not started.ephemeral, started.content
 
 
 def french_in(texts: list[str]) -> list[str]:
@@ -84,7 +92,7 @@ async def test_a_whole_game_in_english_by_clicks_with_private_hands(emu: Emulato
     async with tavern.bot({"chevre": DealtChevre(FIRST_DEAL, fixed_seed=SEED)}) as bot:
         await emu.slash(tavern.channel, emu.owner, "config", {"langue": "en"})
         table = await open_table(emu, tavern.channel, arthur, "chevre", "limite=13")
-        await seat_and_start(emu, table, arthur, [perceval, karadoc])
+        await seat_and_start_in_english(emu, table, arthur, [perceval, karadoc])
         start = len(tavern.channel.public_messages)
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
