@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel, ValidationError
 
 from games.core import IllegalAction, registry
+from speech import SOURCE, words_of
 
 from .keyboard import Clock, ScriptLines, TerminalLines
 from .listing import print_vocabulary
@@ -126,7 +127,7 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
     try:
         state, events = game.start(players, options, seed=seed, loaded=loaded, now_ms=0)
     except IllegalAction as error:
-        raise SetupError(game.explain(error)) from None
+        raise SetupError(words_of(game).explain(error, SOURCE)) from None
     except ValidationError as error:
         raise SetupError(invalid_options(error)) from None
     try:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, BaseState, Game, PlayerId
+from speech import SOURCE, words_of
 
 from .lines import action_words, typed_line, usage, value_text
 from .screen import Screen
@@ -37,7 +38,7 @@ def player_lines(game: Game[Any], player: PlayerId, actions: list[Action], numbe
     for kind in dict.fromkeys(a.kind for a in actions):
         spec = specs.get(kind)
         same = [a for a in actions if a.kind == kind]
-        helptext = f" — {spec.help}" if spec is not None else ""
+        helptext = f" — {words_of(game).action_help(spec, SOURCE)}" if spec is not None else ""
         out.append(f"  {usage(spec) if spec is not None else kind}{helptext}")
         varying = [n for n in (spec.args if spec else []) if len({repr(a.args.get(n.name)) for a in same}) > 1]
         if len(same) > MANY and len(varying) == 1:

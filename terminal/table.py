@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
+from speech import SOURCE, words_of
 
 from .board import board_text
 from .forced import forced_action
@@ -117,7 +118,7 @@ class Runner:
                 self.write(json.dumps(record, ensure_ascii=False))
             elif self.screen.shows(event):
                 prefix = f"[privé → {', '.join(event.to)}] " if event.to is not None else ""
-                self.write(prefix + self.game.describe(event))
+                self.write(prefix + words_of(self.game).describe(event, {}, SOURCE))
 
     def refuse(self, reason: str, code: str, params: dict[str, Any], player: PlayerId | None) -> None:
         if self.as_json:
@@ -130,7 +131,7 @@ class Runner:
         )
 
     def emit_error(self, error: IllegalAction, player: PlayerId | None = None) -> None:
-        reason = self.game.explain(error)
+        reason = words_of(self.game).explain(error, SOURCE)
         if error.code == "unknown_action" and error.params.get("action"):
             reason = f"« {error.params['action']} » : action inconnue ici."
         self.refuse(reason, error.code, error.params, player)
@@ -142,7 +143,7 @@ class Runner:
         if self.game.name == "barricade" and (self.state.version == 0 or self.numbered() or
                                               getattr(self.state, "phase", "") == "barriere"):
             self.write(board_text(self.state))  # type: ignore[arg-type]
-        self.write(self.game.summary(self.state))
+        self.write(words_of(self.game).summary(self.state, {}, SOURCE))
         viewer = self.screen.viewer()
         if viewer is not None and viewer in self.waiting():
             self.write(private_text(self.game, self.state, viewer) or "")
@@ -364,4 +365,4 @@ class Runner:
             }
             self.write(json.dumps(record, ensure_ascii=False))
         else:
-            self.write(self.game.summary(self.state))
+            self.write(words_of(self.game).summary(self.state, {}, SOURCE))

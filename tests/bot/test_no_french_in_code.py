@@ -48,14 +48,9 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/tables/registry.py",
         # The games' own words (events, refusals, actions' help, options) and the terminal table's:
         # each moves to speech/<game>.py and its catalogue.
-        "games/barricade/game.py",
-        "games/barricade/words.py",
         "games/cabane/game.py",
         "games/cabane/state.py",
         "games/cabane/words.py",
-        "games/chevre/game.py",
-        "games/chevre/state.py",
-        "games/chevre/words.py",
         "games/core/game.py",
         "games/core/messages.py",
         "games/culdechouette/state.py",
