@@ -24,12 +24,12 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, barricade, clicks, display, durability, restart, robots, rules
+from . import answers, barricade, clicks, display, durability, postgres, restart, robots, rules
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
 # Sections that run only when ``--only`` names them (long, and about play rather than speed).
-ON_REQUEST = ("robots",)
+ON_REQUEST = ("robots", "postgres")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -40,6 +40,8 @@ ALIASES = {
     "plateau": "barricade",
     "clics": "clicks",
     "robot": "robots",
+    "postgresql": "postgres",
+    "pg": "postgres",
 }
 
 
@@ -186,6 +188,9 @@ def main(argv: list[str] | None = None) -> int:
         tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
         say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
         figures += clicks.figures(folder, games, tables, rounds)
+    if "postgres" in sections:
+        say("… PostgreSQL (gestionnaire sur le magasin PostgreSQL contre asyncpg brut ; TAVERNE_BENCH_POSTGRES ou un serveur jetable)")
+        figures += postgres.figures(games, args.durability_seconds or plan.durability_s)
     if "robots" in sections:
         count = args.robot_games or plan.robot_games
         say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")

@@ -15,6 +15,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .store.target import is_postgres, shown
+
 BEAT_S = 30.0
 # Three missed beats: a gateway reconnection (seconds) passes, a bot cut off for minutes does not.
 STALE_S = 90.0
@@ -28,8 +30,22 @@ class Health:
     text: str
 
 
-def check(database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S) -> Health:
+def check(database: Path | str, *, now_ms: int | None = None, stale_s: float = STALE_S) -> Health:
     now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    if is_postgres(database):
+        from .pg_admin import read_heartbeat
+
+        found = read_heartbeat(str(database))
+    else:
+        found = _read_sqlite(Path(database))
+    if isinstance(found, Health):
+        return found
+    version, row = found
+    return verdict(row, version, shown(database), now_ms, stale_s)
+
+
+def _read_sqlite(database: Path) -> Health | tuple[int, tuple[str, int, int] | None]:
+    """The schema version and the heartbeat row, or the Health saying why they cannot be read."""
     if not database.is_file():
         return Health(1, f"base introuvable : {database}")
     try:
@@ -50,9 +66,14 @@ def check(database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S
             db.close()
     except sqlite3.Error as error:
         return Health(1, f"base illisible ({database}) : {error}")
+    return version, (str(row[0]), int(row[1]), int(row[2])) if row else None
+
+
+def verdict(row: tuple[str, int, int] | None, version: int, where: str, now_ms: int, stale_s: float) -> Health:
+    """What the last beat says about the bot, whichever database holds it."""
     if row is None:
-        return Health(1, f"aucun battement dans {database} (schéma {version}) : le bot n'a jamais tourné sur cette base")
-    status, at_ms, pid = str(row[0]), int(row[1]), int(row[2])
+        return Health(1, f"aucun battement dans {where} (schéma {version}) : le bot n'a jamais tourné sur cette base")
+    status, at_ms, pid = row
     age_s = max(0.0, (now_ms - at_ms) / 1000)
     if status == STOPPED:
         return Health(1, f"bot arrêté (pid {pid}) il y a {age_s:.0f} s")

@@ -18,6 +18,7 @@ from bench.barricade import wilson
 from bench.latency import Latencies, seconds_text
 from bench.table import Figure, render
 from games import available
+from tests.postgres_server import Server
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -176,3 +177,14 @@ def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path:
     rows = [line for line in out.splitlines() if "image des dés" in line]
     assert [row.split(" : ")[0].split()[1] for row in rows] == ["culdechouette", "cabane", "ludicitude"]
     assert all("à froid" in row and "en cache" in row and "Ko" in row for row in rows)
+
+
+def test_the_postgres_section_runs_on_request_against_the_server_it_is_given(
+    tmp_path: Path, postgres: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The run's server (a database of the bench's own is made on it), not a second throwaway one.
+    monkeypatch.setenv("TAVERNE_BENCH_POSTGRES", postgres.url())
+    out = run_bench(tmp_path, "--only", "postgres", "--durability-seconds", "0.3", "--games", "cabane")
+    rows = [line for line in out.splitlines() if line.startswith("postgresql")]
+    assert len(rows) == 5 and "asyncpg brut" in rows[2] and "≥ 50 %" in rows[3]
+    assert postgres.password not in out
