@@ -22,6 +22,8 @@ _MODULES: dict[str, str] = {
     "culdechouette": "speech.culdechouette",
     "cabane": "speech.cabane",
     "ludicitude": "speech.ludicitude",
+    "chevre": "speech.chevre",
+    "barricade": "speech.barricade",
 }
 
 

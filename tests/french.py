@@ -24,7 +24,7 @@ GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
         "la cabane annule la cabane",
         "Cabane sauvée",
     ),
-    "chevre": ("Dominos « Chèvre »", "Chèvre"),
+    "chevre": ("Dominos « Chèvre »", "Chèvre", "bazar", "poisson"),
     "barricade": ("Ruée vers l'or",),
     "ludicitude": ("Ludicitude", "double lapin", "lapin", "clapier", "carotte"),
     "taverne": ("Réglages", "Propriétaire"),
