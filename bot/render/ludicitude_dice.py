@@ -90,6 +90,20 @@ def _clapier_for_two(side: int) -> Image.Image:
     return tile
 
 
+def _rabbits(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, small: int, counts: tuple[int, int, int], lang: str) -> None:
+    """The rabbits set aside, on one row: the piles (one die drawn on the other), then the others."""
+    singles, stacks, doubles = counts
+    left = MARGIN
+    for _ in range(stacks):
+        image.paste(_tile(1, small, False), (left, top + 10))
+        image.paste(_tile(1, small, False), (left + 12, top))
+        text(draw, (left + 6 + small / 2, top + small + 12), t(lang, "ludicitude.dice.pile"), 17, anchor="mt")
+        left += small + 12 + GAP + 6
+    for value in [1] * singles + [2] * doubles:
+        image.paste(_tile(value, small, False), (left, top + 10))
+        left += small + GAP
+
+
 @lru_cache(maxsize=CACHED)
 def render_dice(
     table: tuple[int, ...],
@@ -119,21 +133,7 @@ def render_dice(
         top += SIDE + GAP + 4
     if singles or stacks or doubles:
         title(t(lang, "ludicitude.dice.rabbits_aside"))
-        left = MARGIN
-        for _ in range(stacks):
-            image.paste(_tile(1, small, False), (left, top + 10))
-            image.paste(_tile(1, small, False), (left + 12, top))
-            text(
-                draw,
-                (left + 6 + small / 2, top + small + 12),
-                t(lang, "ludicitude.dice.pile"),
-                17,
-                anchor="mt",
-            )
-            left += small + 12 + GAP + 6
-        for value in [1] * singles + [2] * doubles:
-            image.paste(_tile(value, small, False), (left, top + 10))
-            left += small + GAP
+        _rabbits(image, draw, top, small, (singles, stacks, doubles), lang)
         top += small + 40
     if clapiers:
         title(t(lang, "ludicitude.dice.clapier_pile", multiplier=max(clapiers)))

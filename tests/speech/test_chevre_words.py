@@ -148,6 +148,6 @@ def test_the_option_is_described_in_the_readers_language_by_jouer_and_aide() -> 
     assert english == "limite=101  (default; 13 … 1000; points on the account that make the chèvre (101 in the rules))"
     [(french, _)] = option_choices(GAME, "li", lang="fr")
     assert french.endswith("points au compte qui font la chèvre (101 dans les règles))")
-    assert describe_options(GAME.options_model, GAME, "en") == [
+    assert describe_options(GAME.options_model, lambda key: words_of(GAME).option_help(key, "en")) == [
         "limite=101 — points on the account that make the chèvre (101 in the rules)"
     ]
