@@ -13,6 +13,7 @@ from typing import Any
 
 from games.core import SYSTEM, TICK, Action, Event, Game, PlayerId
 
+from ..shards import Shards
 from ..store import (
     OVER,
     PLAYING,
@@ -24,7 +25,6 @@ from .legal import session_waiting_for
 from .session import Listener, Notice, Session, wall_ms
 
 log = logging.getLogger(__name__)
-
 
 
 class ManagerCore:
@@ -39,6 +39,9 @@ class ManagerCore:
         clock: Callable[[], int] = wall_ms,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         listener: Listener | None = None,
+        shards: Shards | None = None,
+        keep_ms: int = 600_000,
+        lookahead_ms: int = 60_000,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -54,6 +57,16 @@ class ManagerCore:
         self._by_id: dict[int, Session] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        # Only the tables of these shards' guilds are restored and timed here (None: every table).
+        self.shards = shards
+        # Tables idle this long with nothing due soon leave memory (memory.py); the timers of those
+        # not in memory are looked up this far ahead.
+        self.keep_ms = keep_ms
+        self.lookahead_ms = lookahead_ms
+        self._cold: dict[int, int] = {}  # channel id → id of an open table not in memory
+        self._loading: dict[int, asyncio.Future[Session | None]] = {}
+        self._watcher: asyncio.Task[None] | None = None
+        self._horizon = 0  # the due times up to here are loaded
 
 
     # --- lookup -----------------------------------------------------------------------------

@@ -20,12 +20,13 @@ from ..store import (
 )
 from . import journal
 from .errors import TableError
+from .memory import TablesInMemory
 from .session import Outcome, Session
-from .timers import TimedTables
 
 log = logging.getLogger(__name__)
 
-class Seating(TimedTables):
+
+class Seating(TablesInMemory):
     # --- lobby ------------------------------------------------------------------------------------
     async def open(
         self,
@@ -43,7 +44,7 @@ class Seating(TimedTables):
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
-        existing = self._by_channel.get(channel_id)
+        existing = await self.warm(channel_id)
         if existing is not None:
             raise TableError("channel_taken", game=existing.game.title)
         try:
@@ -64,11 +65,12 @@ class Seating(TimedTables):
             turn_timeout_ms=turn_timeout_ms,
             seed=seed,
         )
+        session = Session(rec=rec, game=engine)
+        self.stamp(session)
         try:
             await self.store.create_session(rec)
         except ChannelTaken:
             raise TableError("channel_taken", game=engine.title) from None
-        session = Session(rec=rec, game=engine)
         self._register(session)
         self._arm(session)
         journal.log.info(
@@ -95,6 +97,7 @@ class Seating(TimedTables):
                 raise TableError("table_full", maximum=session.game.max_players)
             rec.names[player] = name
             rec.active_ms = self.clock()
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -117,6 +120,7 @@ class Seating(TimedTables):
                 return session
             if rec.host_id == player:
                 rec.host_id = next(iter(rec.names))
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -147,6 +151,7 @@ class Seating(TimedTables):
             rec.status, rec.started_ms, rec.active_ms = PLAYING, now, now
             self._after_change(session, events, now)
             rec.state = state.model_dump_json()
+            self.stamp(session)
             await self.store.save_session(rec)
         self._arm(session)
         journal.log.info(
@@ -159,6 +164,7 @@ class Seating(TimedTables):
         return Outcome(session, events=events, turn_changed=True, waiting=self.waiting(session))
 
     async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
+        await self.warm(channel_id)
         session = self._need(channel_id)
         async with session.lock:
             if player != session.rec.host_id and not is_admin:

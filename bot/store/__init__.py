@@ -1,6 +1,7 @@
 """SQLite storage: schema migrations, the record of a table, and the store the session manager
 writes through."""
 
+from .leases import Holder, LeaseRefused
 from .record import (
     ABANDONED,
     BROKEN,
@@ -27,6 +28,8 @@ __all__ = [
     "DuplicateInteraction",
     "FinishedPlayer",
     "GameStats",
+    "Holder",
+    "LeaseRefused",
     "SessionRecord",
     "Store",
     "StoreUnavailable",

@@ -96,4 +96,23 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN events TEXT NOT NULL DEFAULT '[]';
     """,
+    # 7: beyond one process (issue 20). ``due_ms``: when the table next does something by itself
+    # (the timers' ``next_due``), indexed so that the timers of the tables not in memory are found
+    # without loading them (NULL: not computed yet, a table from before this step: loaded at the
+    # start). ``shard_leases``: one row per shard a process runs ('all' for a process running every
+    # shard, else '<shard_count>:<shard_id>'), renewed with the heartbeat; a live lease refuses a
+    # second process for the same shard, and it is the per-process heartbeat of the healthcheck.
+    """
+    ALTER TABLE sessions ADD COLUMN due_ms INTEGER;
+    CREATE INDEX open_tables_by_due ON sessions (due_ms) WHERE status IN ('lobby', 'playing');
+    CREATE TABLE shard_leases (
+        shard TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        renewed_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL
+    );
+    """,
 ]

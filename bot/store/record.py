@@ -53,6 +53,9 @@ class SessionRecord:
     seed: int | None = None
     # A finished game's end told in its channel (False from the finish until the 🏆 message is out).
     end_shown: bool = True
+    # When the table next does something by itself (``next_due``), stamped by the session manager
+    # at every save: the timers of the tables not in memory are found by it. None: not known yet.
+    due_ms: int | None = None
     id: int = 0
     seq: int = 0
 
@@ -86,7 +89,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown, events"
+    "end_shown, events, due_ms"
 )
 
 
@@ -112,6 +115,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.seed,
         int(rec.end_shown),
         _EVENTS.dump_json(rec.events).decode(),
+        rec.due_ms,
     )
 
 
@@ -145,6 +149,7 @@ def _record(row: sqlite3.Row) -> SessionRecord:
         seed=row["seed"],
         end_shown=bool(row["end_shown"]),
         events=_EVENTS.validate_json(row["events"]),
+        due_ms=row["due_ms"],
         seq=row["seq"],
     )
 

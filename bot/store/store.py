@@ -20,16 +20,15 @@ import aiosqlite
 
 from .errors import BUSY_MS, ChannelTaken, DuplicateInteraction, StoreUnavailable, explain
 from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
+from .index import SELECT, OpenTables
+from .leases import Leases
 from .migrations import MIGRATIONS
 from .record import (
     _COLUMNS,
     _UPDATE_SESSION,
-    OPEN_STATUSES,
-    OVER,
     FinishedPlayer,
     GameStats,
     SessionRecord,
-    _plain_record,
     _record,
     _values,
 )
@@ -41,7 +40,7 @@ log = logging.getLogger(__name__)
 __all__ = ["BUSY_MS", "ChannelTaken", "DuplicateInteraction", "Store", "StoreUnavailable", "explain"]
 
 
-class Store:
+class Store(OpenTables, Leases):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
@@ -211,52 +210,14 @@ class Store:
         ) as cursor:
             return [(r["player"], r["action"], r["at_ms"]) for r in await cursor.fetchall()]
 
-    _SELECT = (
-        "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.session_id = s.id) AS seq "
-        "FROM sessions s"
-    )
-
-    async def open_sessions(self) -> list[SessionRecord]:
-        """The open tables that can be read (see ``open_tables`` for the others)."""
-        readable, _ = await self.open_tables()
-        return readable
-
-    async def ends_not_shown(self, since_ms: int) -> list[SessionRecord]:
-        """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
-        between the finish and the 🏆 message); rows that do not read are left out."""
-        async with self._db.execute(
-            f"{self._SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id", (OVER, since_ms)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        out: list[SessionRecord] = []
-        for row in rows:
-            try:
-                out.append(_record(row))
-            except (ValueError, TypeError, AttributeError) as error:
-                log.error("table %s : colonne illisible (%s)", row["id"], error)
-        return out
-
     async def set_end_shown(self, session_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("UPDATE sessions SET end_shown = 1 WHERE id = ?", (session_id,))
 
-    async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        """The open tables: those that read, and those with a column that does not (each row is
-        decoded on its own, so one bad row never keeps the others from starting). An unreadable
-        one comes back with its plain columns only (id, channel, game, message), to be set aside."""
-        async with self._db.execute(
-            f"{self._SELECT} WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
-        ) as cursor:
-            rows = await cursor.fetchall()
-        readable: list[SessionRecord] = []
-        unreadable: list[SessionRecord] = []
-        for row in rows:
-            try:
-                readable.append(_record(row))
-            except (ValueError, TypeError, AttributeError) as error:
-                log.error("table %s : colonne illisible (%s)", row["id"], error)
-                unreadable.append(_plain_record(row))
-        return readable, unreadable
+    async def set_due(self, dues: list[tuple[int, int]]) -> None:
+        """(id, due_ms) of tables whose due time was not stored yet (from before schema step 7)."""
+        async with self._transaction() as db:
+            await db.executemany("UPDATE sessions SET due_ms = ? WHERE id = ?", [(d, i) for i, d in dues])
 
     async def set_status(self, session_id: int, status: str) -> None:
         """Changes only the status: a table set aside keeps its other columns as they were found."""
@@ -264,7 +225,7 @@ class Store:
             await db.execute("UPDATE sessions SET status = ? WHERE id = ?", (status, session_id))
 
     async def session(self, session_id: int) -> SessionRecord | None:
-        async with self._db.execute(f"{self._SELECT} WHERE id = ?", (session_id,)) as cursor:
+        async with self._db.execute(f"{SELECT} WHERE id = ?", (session_id,)) as cursor:
             row = await cursor.fetchone()
         return _record(row) if row else None
 

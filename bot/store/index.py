@@ -1,0 +1,102 @@
+"""The open tables as the session manager finds them without holding them all in memory: the
+index of every open table (id, channel), the rows to load at the start (played recently, due soon,
+or from before ``due_ms``), the tables whose timers fall due, one table by id; each limited to the
+guilds of the shards a process runs. A mixin of ``Store``: it reads through its connection."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from typing import Any
+
+import aiosqlite
+
+from ..shards import Shards
+from .record import OPEN_STATUSES, OVER, SessionRecord, _plain_record, _record
+
+log = logging.getLogger(__name__)
+
+SELECT = (
+    "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.session_id = s.id) AS seq "
+    "FROM sessions s"
+)
+
+
+def in_shards(shards: Shards | None) -> str:
+    """A condition on ``guild_id``: the guilds of ``shards`` (integers only, so written in the SQL)."""
+    if shards is None:
+        return "1 = 1"
+    ids = ", ".join(str(int(i)) for i in shards.ids)
+    return f"((COALESCE(guild_id, 0) >> 22) % {int(shards.count)}) IN ({ids})"
+
+
+def decoded(rows: list[sqlite3.Row]) -> tuple[list[SessionRecord], list[SessionRecord]]:
+    """Each row decoded on its own, so one bad row never keeps the others from starting: those that
+    read, and those with a column that does not (their plain columns only, to be set aside)."""
+    readable: list[SessionRecord] = []
+    unreadable: list[SessionRecord] = []
+    for row in rows:
+        try:
+            readable.append(_record(row))
+        except (ValueError, TypeError, AttributeError) as error:
+            log.error("table %s : colonne illisible (%s)", row["id"], error)
+            unreadable.append(_plain_record(row))
+    return readable, unreadable
+
+
+class OpenTables:
+    _db: aiosqlite.Connection
+
+    async def _rows(self, query: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        async with self._db.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def open_tables(
+        self, shards: Shards | None = None, *, active_since: int | None = None, due_before: int | None = None
+    ) -> tuple[list[SessionRecord], list[SessionRecord]]:
+        """The open tables of ``shards`` (all by default): those that read, and those that do not.
+        With ``active_since``/``due_before``: only those played since then, due before then, or
+        whose due time is not known yet (the tables to keep in memory at the start)."""
+        where = f"status IN (?, ?) AND {in_shards(shards)}"
+        params: tuple[Any, ...] = OPEN_STATUSES
+        if active_since is not None and due_before is not None:
+            where += " AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)"
+            params += (active_since, due_before)
+        return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id", params))
+
+    async def open_sessions(self) -> list[SessionRecord]:
+        """The open tables that can be read (see ``open_tables`` for the others)."""
+        readable, _ = await self.open_tables()
+        return readable
+
+    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        """(id, channel id) of every open table of ``shards``: what is not loaded is found by it."""
+        rows = await self._rows(
+            f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}", OPEN_STATUSES
+        )
+        return [(int(r["id"]), int(r["channel_id"])) for r in rows]
+
+    async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
+        """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms], by the index."""
+        rows = await self._rows(
+            f"SELECT id FROM sessions WHERE status IN (?, ?) AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} "
+            "ORDER BY due_ms",
+            (*OPEN_STATUSES, after_ms, until_ms),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def open_table(self, session_id: int) -> tuple[SessionRecord | None, SessionRecord | None]:
+        """One table if it is still open: (the record, None), or (None, its plain columns) when it
+        does not read, or (None, None)."""
+        rows = await self._rows(f"{SELECT} WHERE id = ? AND status IN (?, ?)", (session_id, *OPEN_STATUSES))
+        readable, unreadable = decoded(rows)
+        return (readable[0] if readable else None), (unreadable[0] if unreadable else None)
+
+    async def ends_not_shown(self, since_ms: int, shards: Shards | None = None) -> list[SessionRecord]:
+        """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
+        between the finish and the 🏆 message); rows that do not read are left out."""
+        rows = await self._rows(
+            f"{SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? AND {in_shards(shards)} ORDER BY id",
+            (OVER, since_ms),
+        )
+        return decoded(rows)[0]
