@@ -96,7 +96,8 @@ def _start_record() -> tuple[Path, float]:
         store = StoreSettings()
     except ValidationError:
         store = StoreSettings.model_construct()
-    return failures_file(str(store.database)), store.start_pause_s
+    shards = str(store.shards) if store.shards is not None else ""
+    return failures_file(str(store.database), shards), store.start_pause_s
 
 
 def _wait_after_failures(record: Path, first_pause_s: float) -> None:
@@ -255,7 +256,7 @@ def run_healthcheck(stale_s: float) -> int:
     settings = _store_settings()
     if settings is None:
         return 1  # Docker reserves 2: a health check answers 0 or 1
-    result = check(settings.database, stale_s=stale_s)
+    result = check(settings.database, stale_s=stale_s, shards=settings.shards)
     print(result.text, file=sys.stdout if result.code == 0 else sys.stderr)
     return result.code
 

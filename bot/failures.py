@@ -44,8 +44,11 @@ def failure_of(error: BaseException) -> Failure:
     import aiohttp  # here, not at the top: the maintenance commands do not load discord.py
     import discord
 
-    from .store import StoreUnavailable
+    from .store import LeaseRefused, StoreUnavailable
 
+    if isinstance(error, LeaseRefused):
+        # Free once the other process stops (or its lease expires): a supervisor may try again.
+        return Failure(TEMPORARY, str(error))
     if isinstance(error, StoreUnavailable):
         text = str(error)
         return Failure(TEMPORARY if text.startswith("base verrouillée") else DATABASE, text)
@@ -82,9 +85,11 @@ def _short(error: BaseException) -> str:
 LONGEST_PAUSE_S = {True: 300.0, False: 900.0}  # temporary failure?: the longest pause
 
 
-def failures_file(database: str) -> Path:
-    """Kept in the temporary folder, which a container keeps across its restarts (and a reboot clears)."""
-    digest = hashlib.sha256(str(Path(database).resolve()).encode()).hexdigest()[:12]
+def failures_file(database: str, shards: str = "") -> Path:
+    """Kept in the temporary folder, which a container keeps across its restarts (and a reboot clears);
+    one per database and shards (the shard processes of one database fail on their own)."""
+    key = str(Path(database).resolve()) + (f" {shards}" if shards else "")
+    digest = hashlib.sha256(key.encode()).hexdigest()[:12]
     return Path(tempfile.gettempdir()) / f"taverne-demarrages-{digest}.json"
 
 

@@ -7,15 +7,10 @@ Unset, one process runs every shard (Discord's recommended count) and holds ever
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 # A process running every shard holds this one lease: it excludes every other process.
 ALL = "all"
-# discord.py and Discord accept far more, but a typo (40/4, 0-9999/10000) is caught here.
-MOST_SHARDS = 4096
-
-_SPEC = re.compile(r"^\s*(?P<ids>[0-9][0-9,\- ]*)/\s*(?P<count>[0-9]+)\s*$")
 
 
 def shard_of(guild_id: int | None, count: int) -> int:
@@ -27,32 +22,6 @@ def shard_of(guild_id: int | None, count: int) -> int:
 class Shards:
     ids: tuple[int, ...]
     count: int
-
-    @classmethod
-    def parse(cls, text: str) -> Shards:
-        """``0-1/4``, ``2/4``, ``0,2-3/8``; ValueError with a sentence for the admin otherwise."""
-        match = _SPEC.match(text)
-        if match is None:
-            raise ValueError(
-                "forme attendue : <shards>/<nombre de shards>, ex. 0-1/4 (les shards 0 et 1 sur 4), 2/4 ou 0,2/4"
-            )
-        count = int(match["count"])
-        if not 1 <= count <= MOST_SHARDS:
-            raise ValueError(f"le nombre de shards doit aller de 1 à {MOST_SHARDS} (lu : {count})")
-        ids: list[int] = []
-        for part in match["ids"].replace(" ", "").split(","):
-            low, _, high = part.partition("-")
-            if not low or (_ and not high) or not (low + high).isdigit():
-                raise ValueError(f"« {part} » n'est ni un shard (2) ni une plage (0-1)")
-            first, last = int(low), int(high or low)
-            if first > last:
-                raise ValueError(f"plage à l'envers : {part} (écrivez {last}-{first})")
-            if last >= count:
-                raise ValueError(f"shard {last} hors de 0-{count - 1} : les shards sont numérotés à partir de 0")
-            ids += range(first, last + 1)
-        if len(set(ids)) != len(ids):
-            raise ValueError("un shard est nommé deux fois")
-        return cls(tuple(sorted(ids)), count)
 
     def owns(self, guild_id: int | None) -> bool:
         return shard_of(guild_id, self.count) in self.ids

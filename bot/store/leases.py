@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 
 import aiosqlite
 
-from ..shards import ALL, clash
-from .errors import StoreUnavailable
+from ..shards import clash
+from .errors import StoreUnavailable, lease_refusal
 
 
 class LeaseRefused(StoreUnavailable):
@@ -59,17 +59,6 @@ def _known_dead(row: sqlite3.Row, me: Holder, alive: Callable[[int], bool]) -> b
     return bool(row["host"] == me.host and (row["pid"] == me.pid or not alive(int(row["pid"]))))
 
 
-def _refusal(key: str, row: sqlite3.Row, now_ms: int) -> str:
-    mine = "tous les shards (TAVERNE_SHARDS vide)" if key == ALL else f"le shard {key.replace(':', ' sur ')}"
-    theirs = "tous les shards" if row["shard"] == ALL else f"le shard {str(row['shard']).replace(':', ' sur ')}"
-    return (
-        f"{mine} : déjà servi par un autre processus ({theirs}, pid {row['pid']} sur {row['host']}, "
-        f"renouvelé il y a {max(0, now_ms - row['renewed_ms']) / 1000:.0f} s ; libre dans "
-        f"{max(0, row['expires_ms'] - now_ms) / 1000:.0f} s s'il est arrêté) : donnez à chaque processus "
-        "d'autres shards (TAVERNE_SHARDS), ou arrêtez l'autre"
-    )
-
-
 class Leases:
     _db: aiosqlite.Connection
 
@@ -98,7 +87,7 @@ class Leases:
                     if not clash(key, row["shard"]):
                         continue
                     if not _known_dead(row, me, alive):
-                        raise LeaseRefused(_refusal(key, row, now_ms))
+                        raise LeaseRefused(lease_refusal(key, dict(row), now_ms))
                     taken_back.append(str(row["shard"]))
             # The dead holder's leases that clash are dropped: they would refuse the next start.
             for shard in set(taken_back):
