@@ -70,6 +70,10 @@ class TaverneBot(commands.AutoShardedBot):
             shard_ids=list(shards.ids) if shards is not None else None,  # type: ignore[arg-type]
             shard_count=shards.count if shards is not None else None,
         )
+        # discord.py's AutoShardedClient makes its event queue in connect() and its close() uses it:
+        # a bot closed before it connected (a refused start, a test) needs one too (connect() makes
+        # its own).
+        self._AutoShardedClient__queue = asyncio.PriorityQueue()
         self.settings = settings
         self.leases = ShardLeases(shards, int(settings.lease_s * 1000))
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()

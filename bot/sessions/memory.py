@@ -107,7 +107,8 @@ class TablesInMemory(TimedTables):
 
     async def _watch(self) -> None:
         while not self._closing:
-            await self.sleep(self.lookahead_ms / 2000)
+            # Half-way to the horizon (from the time it was set, not from when this task first ran).
+            await self.sleep(max(0, self._horizon - self.lookahead_ms // 2 - self.clock()) / 1000)
             try:
                 await self.load_due()
                 await self.let_go()

@@ -86,7 +86,7 @@ async def make_manager(db_path: Path) -> AsyncIterator[MakeManager]:
     opened: list[tuple[SessionManager, Store]] = []
 
     async def make(
-        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: int
+        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: Any
     ) -> SessionManager:
         store = await Store.open(db_path)
         # A hand-moved clock: the timers sleep on it too.
