@@ -73,7 +73,7 @@ class TaverneBot(commands.AutoShardedBot):
         # discord.py's AutoShardedClient makes its event queue in connect() and its close() uses it:
         # a bot closed before it connected (a refused start, a test) needs one too (connect() makes
         # its own).
-        self._AutoShardedClient__queue = asyncio.PriorityQueue()
+        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         self.settings = settings
         self.leases = ShardLeases(shards, int(settings.lease_s * 1000))
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()
