@@ -1,5 +1,5 @@
-"""The catalogues (bot/data/locales/*.po): French and English complete and agreeing, every plural with
-all its forms, every message id the code asks for present, and a third language is one more file."""
+"""The catalogues (speech/locales/<lang>/*.po): French and English complete and agreeing, every plural
+with all its forms, every message id the code asks for present, and a third language is one more folder."""
 
 from __future__ import annotations
 
@@ -12,28 +12,35 @@ from babel.messages.pofile import read_po
 from discord import Locale
 
 from bot import i18n
+from speech import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
-LOCALES = ROOT / "bot" / "data" / "locales"
+LOCALES = ROOT / "speech" / "locales"
 COMPLETE = ("fr", "en")  # the languages that must have every sentence
 
 
 def raw(lang: str) -> dict[str, tuple[str, ...]]:
-    """Each message id and its forms, straight from the file (one form for a singular)."""
-    with (LOCALES / f"{lang}.po").open("rb") as fp:
-        po = read_po(fp)
+    """Each message id and its forms, straight from the language's files (one form for a singular)."""
     out: dict[str, tuple[str, ...]] = {}
-    for message in po:
-        if not message.id:
-            continue
-        key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
-        out[str(key)] = tuple(message.string) if isinstance(message.string, (list, tuple)) else (message.string,)
+    for path in sorted((LOCALES / lang).glob("*.po")):
+        with path.open("rb") as fp:
+            po = read_po(fp)
+        for message in po:
+            if not message.id:
+                continue
+            key = message.id[0] if isinstance(message.id, (list, tuple)) else message.id
+            assert str(key) not in out, f"{lang}/{path.name}: {key!r} is also in another file"
+            out[str(key)] = tuple(message.string) if isinstance(message.string, (list, tuple)) else (message.string,)
     return out
 
 
 def plural_count(lang: str) -> int:
-    with (LOCALES / f"{lang}.po").open("rb") as fp:
-        return read_po(fp).num_plurals
+    counts = set()
+    for path in (LOCALES / lang).glob("*.po"):
+        with path.open("rb") as fp:
+            counts.add(read_po(fp).num_plurals)
+    assert len(counts) == 1, f"{lang}: the files disagree on the number of plural forms"
+    return counts.pop()
 
 
 @pytest.mark.parametrize("lang", COMPLETE)
@@ -73,7 +80,7 @@ def test_plurals_follow_each_languages_rule() -> None:
 def _keys_asked_for_in_code() -> set[str]:
     """The literal message ids the bot passes to t(), tn(), command_text() and ConfigError()."""
     keys: set[str] = set()
-    for path in (ROOT / "bot").rglob("*.py"):
+    for path in (p for area in ("bot", "speech", "terminal") for p in (ROOT / area).rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
                 name, args = node.func.id, node.args
@@ -90,16 +97,17 @@ def test_every_message_id_the_code_asks_for_is_in_the_catalogues() -> None:
     assert not sorted(asked - french.keys())
 
 
-def test_a_third_language_is_one_more_catalogue_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    for po in LOCALES.glob("*.po"):
-        shutil.copy(po, tmp_path / po.name)
-    (tmp_path / "de.po").write_text(
+def test_a_third_language_is_one_more_catalogue_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    for folder in LOCALES.iterdir():
+        shutil.copytree(folder, tmp_path / folder.name)
+    (tmp_path / "de").mkdir()
+    (tmp_path / "de" / "bot.po").write_text(
         'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
         'msgid "language.name"\nmsgstr "Deutsch"\n\nmsgid "help.title"\nmsgstr "Taverne — Hilfe"\n',
         encoding="utf-8",
     )
-    monkeypatch.setattr(i18n, "LOCALES_DIR", tmp_path)
-    i18n.catalogues.cache_clear()
+    monkeypatch.setattr(catalogue, "LOCALES_DIR", tmp_path)
+    catalogue.catalogues.cache_clear()
     try:
         assert i18n.languages() == ("fr", "de", "en")
         assert i18n.language_of(Locale.german) == "de"
@@ -108,7 +116,7 @@ def test_a_third_language_is_one_more_catalogue_file(tmp_path: Path, monkeypatch
         assert i18n.t("de", "stats.none") == "Aucune partie terminée pour l'instant."
     finally:
         monkeypatch.undo()
-        i18n.catalogues.cache_clear()
+        catalogue.catalogues.cache_clear()
     assert i18n.languages() == ("fr", "en")
 
 

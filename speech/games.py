@@ -1,0 +1,71 @@
+"""What a game's table says, in a reader's language: the one place the bot and the terminal table
+ask for a game's words (its events, its summary, its refusals, the help of its actions).
+
+The rules packages (``games/``) emit events and error codes and write no sentence; each game's words
+are ``speech/<game>.py`` (a ``WORDS`` object, a ``GameWords``) over the catalogue ``<game>.po``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
+from games.core import registry as games
+
+from .catalogue import has, t
+
+Names = dict[PlayerId, str]
+
+# The games whose words have moved here; the others still speak through their own French methods.
+_MODULES: dict[str, str] = {}
+
+
+class GameWords:
+    """A game's words. This base speaks through the game's own French methods (a game not moved yet)
+    and looks its refusals and action helps up in the catalogues first; a game's ``speech`` module
+    overrides what it says itself."""
+
+    def __init__(self, game: Game[Any]) -> None:
+        self.game = game
+
+    def describe(self, event: Event, names: Names, lang: str) -> str:
+        """One event in words a player understands."""
+        return self.game.describe(event, names)
+
+    def summary(self, state: BaseState, names: Names, lang: str) -> str:
+        """A few lines: the scores and whose turn it is (the terminal table prints it)."""
+        return self.game.summary(state, names)
+
+    def explain(self, error: IllegalAction, lang: str) -> str:
+        """Why an action was refused: ``<game>.error.<code>``, else the shared ``error.<code>``."""
+        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
+            if has(lang, key) or has("fr", key):
+                try:
+                    return t(lang, key, **error.params)
+                except (KeyError, IndexError, ValueError):
+                    break
+        return self.game.explain(error)
+
+    def action_help(self, spec: ActionSpec, lang: str) -> str:
+        """What an action does, for a button's label, a form or the terminal's ``aide``."""
+        key = f"{self.game.name}.action.{spec.kind}"
+        return t(lang, key) if has(lang, key) or has("fr", key) else spec.help
+
+    def argument_help(self, spec: ActionSpec, arg: ArgSpec, lang: str) -> str:
+        key = f"{self.game.name}.action.{spec.kind}.{arg.name}"
+        return t(lang, key) if has(lang, key) or has("fr", key) else arg.help
+
+
+_WORDS: dict[str, GameWords] = {}
+
+
+def words_of(game: Game[Any] | str) -> GameWords:
+    """The words of ``game`` (a game or its registered name)."""
+    found = games.get(game) if isinstance(game, str) else game
+    words = _WORDS.get(found.name)
+    if words is None:
+        module = _MODULES.get(found.name)
+        words = importlib.import_module(module).WORDS if module else GameWords(found)
+        _WORDS[found.name] = words
+    return words
