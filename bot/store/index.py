@@ -16,6 +16,7 @@ from .record import OPEN_STATUSES, OVER, SessionRecord, _plain_record, _record
 
 log = logging.getLogger(__name__)
 
+CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
 SELECT = (
     "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.session_id = s.id) AS seq "
     "FROM sessions s"
@@ -56,13 +57,23 @@ class OpenTables:
     ) -> tuple[list[SessionRecord], list[SessionRecord]]:
         """The open tables of ``shards`` (all by default): those that read, and those that do not.
         With ``active_since``/``due_before``: only those played since then, due before then, or
-        whose due time is not known yet (the tables to keep in memory at the start)."""
+        whose due time is not known yet (the tables to keep in memory at the start), found in the
+        index first, so that the others' rows are not read."""
         where = f"status IN (?, ?) AND {in_shards(shards)}"
-        params: tuple[Any, ...] = OPEN_STATUSES
-        if active_since is not None and due_before is not None:
-            where += " AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)"
-            params += (active_since, due_before)
-        return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id", params))
+        if active_since is None or due_before is None:
+            return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id", OPEN_STATUSES))
+        ids = [
+            int(r["id"])
+            for r in await self._rows(
+                f"SELECT id FROM sessions WHERE {where} AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)",
+                (*OPEN_STATUSES, active_since, due_before),
+            )
+        ]
+        rows: list[sqlite3.Row] = []
+        for start in range(0, len(ids), CHUNK):
+            chunk = sorted(ids)[start : start + CHUNK]
+            rows += await self._rows(f"{SELECT} WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id", tuple(chunk))
+        return decoded(rows)
 
     async def open_sessions(self) -> list[SessionRecord]:
         """The open tables that can be read (see ``open_tables`` for the others)."""
@@ -71,10 +82,17 @@ class OpenTables:
 
     async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
         """(id, channel id) of every open table of ``shards``: what is not loaded is found by it."""
-        rows = await self._rows(
-            f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}", OPEN_STATUSES
-        )
-        return [(int(r["id"]), int(r["channel_id"])) for r in rows]
+        query = f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"
+
+        def read(db: sqlite3.Connection) -> list[tuple[int, int]]:
+            # Plain tuples, on the database thread: a row object each costs more than the query.
+            cursor = db.cursor()
+            cursor.row_factory = None
+            return list(cursor.execute(query, OPEN_STATUSES).fetchall())
+
+        run: Any = self._db._execute
+        index: list[tuple[int, int]] = await run(read, self._db._conn)
+        return index
 
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
         """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms], by the index."""
