@@ -6,7 +6,10 @@ memory then and a few seconds later, with the same emulated Discord (guilds of 5
 holding no table, then N tables.
 
 The tables were last played 20 minutes before the restart (the bot keeps 10); their next timer (a
-turn warning) is stamped an hour after it, as the bot stamps it at each save.
+turn warning) is stamped an hour after it, as the bot stamps it at each save. The emulated Discord
+has 10,000 channels (as in ``restart``): the first tables are in them, the others in channels it
+does not draw, since 100,000 channels in the guilds' payloads measure discord.py's connection
+(8 to 10 s on this machine, tables or not), not the tables.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ from emulator import Emulator
 from emulator.bot_process import BOT
 
 from .latency import seconds_text
-from .restart import Restart, build_world, one_restart, seconds_text_long
+from .restart import Restart, World, build_world, one_restart, seconds_text_long
 from .table import Figure, number
 
 PLAYED_AGO_MS = 20 * 60_000
 DUE_IN_MS = 3_600_000
 ENV = {"TAVERNE_TURN_TIMEOUT_S": str(DUE_IN_MS // 1000), "TAVERNE_IDLE_TIMEOUT_S": str(4 * DUE_IN_MS // 1000)}
 TARGET_S, TARGET_MB = 2.0, 300
+# Channels in the emulated Discord: 20 guilds of 500, as in the ``restart`` section.
+CHANNELS = 10_000
 
 
 @dataclass
@@ -35,9 +40,24 @@ class Cold:
     loaded: Restart
 
 
-async def run(folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT) -> Cold:
+def wide_world(emu: Emulator, count: int, channels: int) -> World:
+    """``channels`` channels in the emulated Discord (as many as the ``restart`` section's), and
+    ``count`` table places: the first in those channels, the others in channels the emulator does
+    not draw (their guilds' payloads would measure discord.py reading 100,000 channels at
+    connection, which it does with or without tables: see above)."""
+    world = build_world(emu, min(count, channels))
+    guilds = sorted({g for g, _, _ in world.places})
+    extra = [
+        (guilds[i % len(guilds)], emu.snowflakes.make(), emu.snowflakes.make()) for i in range(count - len(world.places))
+    ]
+    return World([*world.places, *extra], world.channels, world.players)
+
+
+async def run(
+    folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT, channels: int = CHANNELS
+) -> Cold:
     async with Emulator() as emu:
-        world = build_world(emu, count)
+        world = wide_world(emu, count, channels)
 
         async def once(sessions: int, probe: float) -> Restart:
             return await one_restart(
@@ -53,6 +73,7 @@ def figures(folder: Path, games: dict[str, Any], count: int, probe_s: float, mod
     result = asyncio.run(run(folder, games, count, probe_s, module))
     empty, r = result.empty, result.loaded
     where = f"{number(r.sessions)} tables ouvertes, aucune jouée depuis 20 min"
+    # The /scores probes go to the tables whose channels the emulator has.
     probes = r.probes
     return [
         Figure("hors mémoire", "sans table : démarrage → 1re réponse", seconds_text_long(empty.first_answer_s)),
