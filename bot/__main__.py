@@ -11,21 +11,13 @@ import asyncio
 import logging
 import signal
 import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
-from .failures import (
-    CONFIG,
-    Failure,
-    failure_of,
-    failures_file,
-    forget_failures,
-    past_failures,
-    remember_failure,
-)
+from .failures import CONFIG, Failure, failure_of
+from .restarts import failures_file, forget_failures, remember_failure, wait_after_failures
 from .settings import Settings, StoreSettings, setting_problems
 
 if TYPE_CHECKING:
@@ -89,40 +81,25 @@ def _no_token() -> None:
         print(NO_TOKEN_LINE + local, file=sys.stderr)
 
 
-def _start_record() -> tuple[Path, float]:
-    """Where failed starts are recorded, and the first pause after one (defaults when the settings
-    themselves are what failed)."""
+def _pacing_settings() -> StoreSettings:
+    """Where the database is and how failed starts are paced (defaults when the settings themselves
+    are what failed)."""
     try:
-        store = StoreSettings()
+        return StoreSettings()
     except ValidationError:
-        store = StoreSettings.model_construct()
-    shards = str(store.shards) if store.shards is not None else ""
-    return failures_file(str(store.database), shards), store.start_pause_s
-
-
-def _wait_after_failures(record: Path, first_pause_s: float) -> None:
-    """Under a supervisor (no terminal), a start after failed ones waits first: no tight loop."""
-    past = past_failures(record)
-    if past is None or sys.stdin.isatty():
-        return
-    pause = past.pause_s(first_pause_s)
-    print(
-        f"Taverne — démarrage précédent échoué ({past.count} fois de suite) : {past.line} — "
-        f"nouvel essai dans {pause:g} s",
-        file=sys.stderr,
-        flush=True,
-    )
-    time.sleep(pause)
+        return StoreSettings.model_construct()
 
 
 def run_bot() -> int:
-    record, first_pause_s = _start_record()
-    _wait_after_failures(record, first_pause_s)
+    store = _pacing_settings()
+    database = str(store.database)
+    record = failures_file(database, str(store.shards) if store.shards is not None else "")
+    wait_after_failures(record, database, store.start_pause_s, store.start_attempts)
     failure = _run_bot()
     if failure is None:
         forget_failures(record)
         return 0
-    remember_failure(record, failure)
+    remember_failure(record, failure, database)
     return failure.code
 
 

@@ -9,12 +9,7 @@ another program, ``UNEXPECTED`` for anything else (its traceback is logged at DE
 from __future__ import annotations
 
 import asyncio
-import contextlib
-import hashlib
-import json
-import tempfile
 from dataclasses import dataclass
-from pathlib import Path
 
 CONFIG, DATABASE, TEMPORARY, UNEXPECTED = 2, 3, 75, 1
 
@@ -76,51 +71,3 @@ def failure_of(error: BaseException) -> Failure:
 def _short(error: BaseException) -> str:
     text = " ".join(str(error).split()) or type(error).__name__
     return text if len(text) <= 160 else text[:157] + "…"
-
-
-# --- back-off between failed starts ------------------------------------------------------------------
-# A supervisor (Docker's restart policy, systemd) starts the bot again as soon as it stops. Each
-# start that fails again waits longer before trying: a setting to fix is said again every quarter
-# of an hour at most, not in a tight loop; a network outage is retried every five minutes at most.
-LONGEST_PAUSE_S = {True: 300.0, False: 900.0}  # temporary failure?: the longest pause
-
-
-def failures_file(database: str, shards: str = "") -> Path:
-    """Kept in the temporary folder, which a container keeps across its restarts (and a reboot clears);
-    one per database and shards (the shard processes of one database fail on their own)."""
-    key = str(Path(database).resolve()) + (f" {shards}" if shards else "")
-    digest = hashlib.sha256(key.encode()).hexdigest()[:12]
-    return Path(tempfile.gettempdir()) / f"taverne-demarrages-{digest}.json"
-
-
-@dataclass(frozen=True)
-class PastFailures:
-    count: int
-    line: str
-    temporary: bool
-
-    def pause_s(self, first_s: float) -> float:
-        """``first_s`` after one failure, doubled after each next one, up to the longest pause."""
-        return min(LONGEST_PAUSE_S[self.temporary], first_s * 2 ** max(0, self.count - 1))
-
-
-def past_failures(path: Path) -> PastFailures | None:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        return PastFailures(int(raw["count"]), str(raw["line"]), bool(raw["temporary"]))
-    except (OSError, ValueError, KeyError, TypeError):
-        return None
-
-
-def remember_failure(path: Path, failure: Failure) -> None:
-    before = past_failures(path)
-    count = before.count + 1 if before is not None else 1
-    with contextlib.suppress(OSError):
-        path.write_text(
-            json.dumps({"count": count, "line": failure.line, "temporary": failure.temporary}), encoding="utf-8"
-        )
-
-
-def forget_failures(path: Path) -> None:
-    with contextlib.suppress(OSError):
-        path.unlink(missing_ok=True)

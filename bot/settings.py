@@ -68,6 +68,9 @@ class StoreSettings(BaseSettings):
             return value
         text = str(value).strip()
         return parse_shards(text) if text else None
+    # A setting or a database to fix is tried this many starts in a row, then the bot gives up until
+    # it changes (bot/restarts.py); a network outage is retried for ever.
+    start_attempts: int = Field(6, ge=1)
 
     @field_validator("log_level")
     @classmethod

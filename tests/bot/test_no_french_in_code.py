@@ -58,6 +58,7 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/__main__.py",
         "bot/logs.py",
         "bot/failures.py",
+        "bot/restarts.py",
         "bot/app.py",
         "bot/store/store.py",
         "bot/store/errors.py",

@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.failures import CONFIG, DATABASE, INTENTS_REFUSED, TEMPORARY, TOKEN_REFUSED, PastFailures
+from bot.failures import CONFIG, DATABASE, INTENTS_REFUSED, TEMPORARY, TOKEN_REFUSED
+from bot.restarts import PastFailures
 from bot.store import Store
 from bot.store.store import BUSY_MS
 from emulator import Emulator
@@ -167,6 +168,18 @@ async def test_a_token_discord_refuses(emu: Emulator, tmp_path: Path) -> None:
     assert_one_line(ended, CONFIG, TOKEN_REFUSED)
     assert "pas-le-bon-jeton" not in ended.output
     assert [v.kind for v in emu.take_violations()] == ["unauthorized"]
+    # The database it wrote meanwhile is no fix: with one attempt allowed, the next start gives up.
+    waiting = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env={**env, "TAVERNE_START_ATTEMPTS": "1"},
+        stdin=asyncio.subprocess.DEVNULL, stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    assert waiting.stdout is not None
+    try:
+        said = (await asyncio.wait_for(waiting.stdout.readline(), 30)).decode()
+    finally:
+        waiting.kill()
+        await waiting.wait()
+    assert "abandon après 1 démarrage échoué de suite" in said and "Discord refuse le jeton" in said
 
 
 async def test_intents_discord_does_not_allow(emu: Emulator, tmp_path: Path) -> None:
@@ -205,9 +218,65 @@ async def test_a_failed_start_makes_the_next_one_wait_longer(tmp_path: Path) -> 
     assert len(list(tmp_path.glob("taverne-demarrages-*.json"))) == 1
 
 
+async def test_a_database_to_fix_is_given_up_after_the_attempts_then_tried_when_it_changes(tmp_path: Path) -> None:
+    """No endless restarts for what only the admin can fix: after TAVERNE_START_ATTEMPTS failed starts
+    the bot says it gives up, tries nothing more, and starts again by itself once the file is fixed."""
+    database = tmp_path / "taverne.sqlite3"
+    database.write_bytes(b"pas une base SQLite " * 200)
+    env = environment(tmp_path, database, TAVERNE_START_PAUSE_S="0.05", TAVERNE_START_ATTEMPTS="2")
+    for _ in range(2):
+        assert (await start_bot(env, tmp_path)).code == DATABASE
+    process = await asyncio.create_subprocess_exec(
+        sys.executable, "-m", "bot", cwd=tmp_path, env=env, stdin=asyncio.subprocess.DEVNULL,
+        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+    )
+    assert process.stdout is not None
+    try:
+        said = (await asyncio.wait_for(process.stdout.readline(), 30)).decode()
+        assert "abandon après 2 démarrages échoués de suite" in said and "n'est pas une base SQLite" in said
+        assert process.returncode is None  # waiting, not retrying
+        database.unlink()
+        await a_database(database)  # the admin restores a good database
+        rest, _ = await asyncio.wait_for(process.communicate(), 30)
+    finally:
+        if process.returncode is None:
+            process.kill()
+            await process.wait()
+    lines = rest.decode(errors="replace").splitlines()
+    assert lines[0] == "Taverne — les réglages ou la base ont changé : nouvel essai"
+    # It did start: the database opened, and what stops it now is the unreachable Discord.
+    assert process.returncode == TEMPORARY and any("Discord injoignable" in line for line in lines)
+
+
+async def test_a_network_outage_waits_longer_at_each_start_though_the_bot_wrote_its_database(tmp_path: Path) -> None:
+    """The bot opens (and writes) its database before it reaches for Discord: that is no fix by the
+    admin, and the failures keep counting, never given up."""
+    database = await a_database(tmp_path / "taverne.sqlite3")
+    env = environment(tmp_path, database, TAVERNE_START_PAUSE_S="0.05", TAVERNE_START_ATTEMPTS="1")
+    said = [(await start_bot(env, tmp_path)) for _ in range(3)]
+    assert [ended.code for ended in said] == [TEMPORARY] * 3
+    assert "(1 fois de suite)" in said[1].output and "nouvel essai dans 0.05 s" in said[1].output
+    assert "(2 fois de suite)" in said[2].output and "nouvel essai dans 0.1 s" in said[2].output
+    assert "abandon" not in said[2].output
+
+
+async def test_a_start_after_the_admin_fixed_something_does_not_wait(tmp_path: Path) -> None:
+    database = tmp_path / "taverne.sqlite3"
+    database.write_bytes(b"pas une base SQLite " * 200)
+    env = environment(tmp_path, database, TAVERNE_START_PAUSE_S="600")
+    assert (await start_bot(env, tmp_path)).code == DATABASE
+    (record,) = tmp_path.glob("taverne-demarrages-*.json")
+    assert env["DISCORD_TOKEN"] not in record.read_text(encoding="utf-8")  # the token is only hashed
+    database.unlink()
+    await a_database(database)
+    again = await start_bot(env, tmp_path)  # a 600 s pause would end past the test's 30 s
+    assert "ont changé depuis l'échec précédent" in again.output and "nouvel essai dans" not in again.output
+    assert again.code == TEMPORARY
+
+
 def test_the_pause_doubles_up_to_a_quarter_of_an_hour_and_five_minutes_for_the_network() -> None:
-    assert [PastFailures(n, "", False).pause_s(10) for n in (1, 2, 3, 7, 20)] == [10, 20, 40, 640, 900]
-    assert PastFailures(20, "", True).pause_s(10) == 300
+    assert [PastFailures(n, "", CONFIG).pause_s(10) for n in (1, 2, 3, 7, 20)] == [10, 20, 40, 640, 900]
+    assert PastFailures(20, "", TEMPORARY).pause_s(10) == 300
 
 
 @pytest.mark.parametrize("case", ["pas une base", "schéma plus récent"])
