@@ -26,7 +26,7 @@ from .rules import seat_count
 from .storage import fresh
 from .table import Figure, number
 
-OPENED_AT_ONCE = 25
+OPENED_AT_ONCE = 10
 
 
 @dataclass

@@ -62,3 +62,20 @@ async def test_other_shards_live_side_by_side_and_a_dead_or_expired_holder_gives
         assert await take(store, ["2:0"], Holder("autre-hote", 5, "e"), NOW + 3_001) == []
     finally:
         await store.close()
+
+
+async def test_a_restore_is_refused_while_a_shard_process_holds_its_lease(tmp_path: Path) -> None:
+    from bot.restore import RestoreError, restore
+
+    database, backup = tmp_path / "taverne.sqlite3", tmp_path / "copie.sqlite3"
+    for path in (database, backup):
+        await (await Store.open(path)).close()
+    store = await Store.open(database)
+    try:
+        await take(store, ["2:0"], Holder("hote", 4242, "x"))
+    finally:
+        await store.close()
+    with pytest.raises(RestoreError) as refused:
+        restore(backup, database, now_ms=NOW + 1_000)
+    assert "bail du shard 2:0 tenu par le pid 4242" in str(refused.value)
+    assert restore(backup, database, now_ms=NOW + TTL + 1).open_tables == 0  # expired: the restore goes on
