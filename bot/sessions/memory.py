@@ -142,8 +142,9 @@ class TablesInMemory(TimedTables):
         if stale:
             await self.store.set_due(stale)
         for session in idle:
-            if self._by_id.get(session.id) is session and not session.lock.locked():
+            # Asked again: a click may have come while the due times were written.
+            if self._by_id.get(session.id) is session and self._idle(session, self.clock()):
                 session.rec.due_ms = self.next_due(session).at
                 self._forget(session)
                 self._cold[session.rec.channel_id] = session.id
-        return len(idle)
+        return sum(self._by_id.get(s.id) is not s for s in idle)

@@ -187,7 +187,7 @@ def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(
     assert any("300 tables ouvertes, aucune jouée depuis 20 min : démarrage → 1re réponse" in r for r in cold)
     assert any("mémoire résidente du bot à la 1re réponse" in r and "Mo" in r for r in cold)
     shards = [line for line in out.splitlines() if line.startswith("shards")]
-    assert any("1 processus (2 shards)" in r and "clics/s" in r for r in shards)
+    assert any("tables sur 4, 1 processus (2 shards)" in r and "clics/s" in r for r in shards)
     assert sum("CPU par clic" in r and " ms" in r for r in shards) == 3
     assert any("N processus d'un shard sur N cœurs" in r for r in shards)
     assert "règles" not in out
