@@ -86,6 +86,14 @@ class Info(TaverneCog):
                     t(lang, "stats.board_line", rank=i, name=name, won=won, played=played)
                     for i, (name, played, won) in enumerate(board, 1)
                 ]
+            robots = await store.robot_board(interaction.guild_id)
+            if robots:
+                lines.append(f"\n**{t(lang, 'stats.robots')}**")
+                lines += [
+                    t(lang, "stats.robot_line", level=t(lang, f"robot.level.{level}"), won=won, played=played)
+                    for level, played, won in robots
+                    if level in ("debutant", "fort")
+                ]
         embed = discord.Embed(
             title=clip(title, 256), description=clip("\n".join(lines) or t(lang, "stats.none"), 4000)
         )

@@ -13,6 +13,7 @@ from .. import guild_config, permissions
 from ..i18n import command_text, reader_language, t
 from ..options import QUOTED_MAX, check_options, read_table_options, typed_options
 from ..sessions import TableError, seed_of, stored
+from ..sessions.robots import DEFAULT_LEVEL
 from ..ui.components import clip
 from ..ui.drawing import render
 from ..ui.lobby import lobby_embed, lobby_view
@@ -29,6 +30,8 @@ log = logging.getLogger(__name__)
 
 # /jouer's delai: minutes a waited-for player has before the warning (removed at twice that).
 DELAY_MIN, DELAY_MAX = 1, 1440
+# /jouer's robots: computer players seated from the start (the game's own maximum is checked too).
+ROBOTS_MAX = 9
 
 
 class Tables(TaverneCog):
@@ -42,6 +45,14 @@ class Tables(TaverneCog):
         negatifs=command_text("command.jouer.negatifs"),
         strict=command_text("command.jouer.strict"),
         delai=command_text("command.jouer.delai"),
+        robots=command_text("command.jouer.robots"),
+        niveau=command_text("command.jouer.niveau"),
+    )
+    @app_commands.choices(
+        niveau=[
+            app_commands.Choice(name=command_text(f"command.jouer.niveau.{level}"), value=level)
+            for level in ("debutant", "fort")
+        ]
     )
     @app_commands.autocomplete(jeu=game_names, options=option_words())
     @app_commands.guild_only()
@@ -53,6 +64,8 @@ class Tables(TaverneCog):
         negatifs: bool | None = None,
         strict: bool | None = None,
         delai: app_commands.Range[int, DELAY_MIN, DELAY_MAX] | None = None,
+        robots: app_commands.Range[int, 0, ROBOTS_MAX] | None = None,
+        niveau: str | None = None,
     ) -> None:
         manager = self.bot.manager
         game = self.bot.games.get(jeu)
@@ -91,12 +104,15 @@ class Tables(TaverneCog):
                     options=checked,
                     turn_timeout_ms=delai * 60_000 if delai is not None else None,
                     seed=typed.seed,
+                    robots=robots or 0,
+                    robot_level=niveau or DEFAULT_LEVEL,
                 )
             )
         except TableError as error:
             await answer_privately(interaction, table_error(lang, error))
             return
-        await interaction.response.send_message(embed=lobby_embed(session), view=lobby_view(session))
+        lobby = lobby_embed(session, config.language), lobby_view(session, config.language)
+        await interaction.response.send_message(embed=lobby[0], view=lobby[1])
         message = await interaction.original_response()
         await manager.set_message(session, message.id)
 
@@ -136,7 +152,7 @@ class Tables(TaverneCog):
         seed = seed_of(session)
         content = t(lang, "table.seed", seed=seed, game=session.rec.game) if seed is not None else None
         if session.state is None:
-            await answer_privately(interaction, content, embed=lobby_embed(session))
+            await answer_privately(interaction, content, embed=lobby_embed(session, lang))
             return
         # The same embed and pictures as the table message (its embed points at the attachments).
         embed, _, files = await render(session)

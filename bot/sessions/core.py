@@ -131,6 +131,7 @@ class ManagerCore:
         the turn timer when the table waits for others."""
         rec, state = session.rec, session.state
         assert state is not None
+        session.changed_ms = now
         rec.keep_news(events)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
@@ -169,7 +170,9 @@ class ManagerCore:
             scores = session.game.scores(state)
             seated = list(dict.fromkeys([*state.players, *scores]))
             winners = set(state.winners) if outcome == OVER else set()
-            players = [FinishedPlayer(p, session.name(p), scores.get(p), p in winners) for p in seated]
+            players = [
+                FinishedPlayer(_stats_id(rec, p), session.name(p), scores.get(p), p in winners) for p in seated
+            ]
             rec.state = state.model_dump_json()
         try:
             await self.store.finish(rec, outcome, players, now)
@@ -212,3 +215,9 @@ class ManagerCore:
         """The table's own turn timer when its host chose one, else the bot's setting."""
         return session.rec.turn_timeout_ms or self.turn_timeout_ms
 
+
+
+def _stats_id(rec: Any, player: PlayerId) -> str:
+    """A robot's row in the finished games: ``robot:<level>:<id>``, kept out of human rankings."""
+    level = rec.robots.get(player)
+    return f"robot:{level}:{player}" if level is not None else player

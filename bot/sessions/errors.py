@@ -31,6 +31,10 @@ MESSAGES: dict[str, str] = {
     "gone": "Ce choix n'est plus possible : rien n'a été fait.",
     "storage": "La base de données est indisponible pour l'instant : rien n'a été fait, réessaie dans un instant.",
     "bad_delay": "Le délai doit être un nombre de minutes de {low} à {high}.",
+    "bad_level": "Niveau de robot inconnu : {level}. Niveaux : débutant, fort.",
+    "not_a_robot": "Ce robot n'est plus à la table : rien n'a été fait.",
+    "robot_seat": "Un robot joue ta place à cette table : rien n'a été fait.",
+    "too_many_robots": "Trop de robots : {maximum} au plus à cette table (l'hôte compte une place).",
 }
 
 

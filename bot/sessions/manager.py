@@ -148,6 +148,7 @@ class SessionManager(Seating):
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
+            self.refuse_robot_seat(session, player)
             # A re-delivered click: its first copy's action is stored. The unique index on
             # interaction ids refuses it at the commit; the database is only asked before that
             # when the click is refused anyway, so that it is told « duplicate », not « stale ».

@@ -16,13 +16,13 @@ import logging
 from pydantic import ValidationError
 
 from ..store import BROKEN, SessionRecord
+from .robot_tables import RobotTables
 from .session import Session
-from .timers import TimedTables
 
 log = logging.getLogger(__name__)
 
 
-class TablesInMemory(TimedTables):
+class TablesInMemory(RobotTables):
     async def warm(self, channel_id: int | None) -> Session | None:
         """The table open in ``channel_id``, loaded first if it was not in memory."""
         if channel_id is None:

@@ -21,6 +21,7 @@ from ..store import (
 from . import journal
 from .errors import TableError
 from .memory import TablesInMemory
+from .robots import DEFAULT_LEVEL, humans, seat_robot
 from .session import Outcome, Session
 
 log = logging.getLogger(__name__)
@@ -39,18 +40,21 @@ class Seating(TablesInMemory):
         options: dict[str, Any] | None = None,
         turn_timeout_ms: int | None = None,
         seed: int | None = None,
+        robots: int = 0,
+        robot_level: str = DEFAULT_LEVEL,
     ) -> Session:
-        """A lobby; ``seed`` (``graine=``) is kept with it for the start."""
+        """A lobby (``robots`` of ``robot_level`` beside the host); ``seed`` is kept for the start."""
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
-        existing = await self.warm(channel_id)
-        if existing is not None:
+        if (existing := await self.warm(channel_id)) is not None:
             raise TableError("channel_taken", game=existing.game.title)
         try:
             validated = engine.options(options or {})
         except ValidationError as error:
             raise TableError("bad_options", game=engine.title, detail=_option_errors(error)) from None
+        if not 0 <= robots < engine.max_players:
+            raise TableError("too_many_robots", maximum=engine.max_players - 1)
         now = self.clock()
         rec = SessionRecord(
             guild_id=guild_id,
@@ -65,6 +69,7 @@ class Seating(TablesInMemory):
             turn_timeout_ms=turn_timeout_ms,
             seed=seed,
         )
+        _seat_robots(rec, robots, robot_level)
         session = Session(rec=rec, game=engine)
         self.stamp(session)
         try:
@@ -118,8 +123,9 @@ class Seating(TablesInMemory):
                 self._forget(session)
                 journal.log.info("table %d fermée avant de commencer : plus personne n'y est assis", session.id)
                 return session
-            if rec.host_id == player:
-                rec.host_id = next(iter(rec.names))
+            if rec.host_id == player and humans(rec, list(rec.names)):
+                rec.host_id = humans(rec, list(rec.names))[0]
+            # Else only robots are seated: the host stays the host, watching (a table of robots).
             self.stamp(session)
             await self.store.save_session(rec)
         return session
@@ -178,6 +184,14 @@ class Seating(TablesInMemory):
             journal.seed_of(session),
         )
         return session
+
+
+def _seat_robots(rec: SessionRecord, count: int, level: str) -> None:
+    for _ in range(count):
+        try:
+            seat_robot(rec, level)
+        except ValueError:
+            raise TableError("bad_level", level=level) from None
 
 
 def _option_errors(error: ValidationError) -> str:

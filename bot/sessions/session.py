@@ -36,6 +36,10 @@ class Session:
     legal_memo: LegalActions | None = field(default=None, repr=False)
     # The game's views of the current state, by viewer (None: the channel), made when first drawn.
     view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
+    # When the state last changed (ms; None after a restart until first asked): a robot's pace
+    # counts from it. And the robots' next move for the current state (``robots.plan``).
+    changed_ms: int | None = None
+    robot_memo: tuple[Any, Any] | None = field(default=None, repr=False)
 
     @property
     def id(self) -> int:

@@ -215,7 +215,7 @@ class Store(OpenTables, Leases):
             await db.execute("UPDATE sessions SET end_shown = 1 WHERE id = ?", (session_id,))
 
     async def set_due(self, dues: list[tuple[int, int]]) -> None:
-        """(id, due_ms) of tables whose due time was not stored yet (from before schema step 7)."""
+        """(id, due_ms) of tables whose due time was not stored yet (from before schema step 8)."""
         async with self._transaction() as db:
             await db.executemany("UPDATE sessions SET due_ms = ? WHERE id = ?", [(d, i) for i, d in dues])
 
@@ -288,11 +288,26 @@ class Store(OpenTables, Leases):
             "SELECT p.player_id, MAX(p.name) AS name, COUNT(*) AS played, SUM(p.won) AS won "
             "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
             "WHERE g.guild_id IS ? AND g.outcome = 'over' AND (? IS NULL OR g.game = ?) "
+            "AND p.player_id NOT LIKE 'robot:%' "
             "GROUP BY p.player_id ORDER BY won DESC, played DESC, name LIMIT 20"
         )
         async with self._db.execute(query, (guild_id, game, game)) as cursor:
             rows = await cursor.fetchall()
         return [(r["name"], int(r["played"]), int(r["won"] or 0)) for r in rows]
+
+    async def robot_board(self, guild_id: int | None) -> list[tuple[str, int, int]]:
+        """(level, games played, games won) of the robots in a guild, apart from the humans: their
+        rows are ``robot:<level>:<seat>`` (bot/sessions/core.py)."""
+        query = (
+            "SELECT substr(p.player_id, 7, instr(substr(p.player_id, 7), ':') - 1) AS level, "
+            "COUNT(*) AS played, SUM(p.won) AS won "
+            "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
+            "WHERE g.guild_id IS ? AND g.outcome = 'over' AND p.player_id LIKE 'robot:%' "
+            "GROUP BY level ORDER BY level"
+        )
+        async with self._db.execute(query, (guild_id,)) as cursor:
+            rows = await cursor.fetchall()
+        return [(r["level"], int(r["played"]), int(r["won"] or 0)) for r in rows]
 
     # --- guild settings (for /config) -------------------------------------------------------
     async def guild_settings(self, guild_id: int) -> dict[str, Any]:

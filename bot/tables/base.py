@@ -25,6 +25,7 @@ from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
 
 from ..sessions import Session, legal_actions
+from ..sessions.robots import ROBOT_MARK
 from ..ui import ids
 from ..ui.components import (
     OPTION_MAX,
@@ -64,7 +65,9 @@ class Offer:
 
 
 def mention(player: PlayerId, names: dict[PlayerId, str]) -> str:
-    return f"<@{player}>" if player.isdigit() else names.get(player, player)
+    # A robot is named, never pinged: a seat handed to a robot keeps its player's Discord id.
+    name = names.get(player, player)
+    return f"<@{player}>" if player.isdigit() and not name.startswith(ROBOT_MARK) else name
 
 
 def timestamp(ms: int, style: str = "R") -> str:

@@ -179,7 +179,7 @@ def lobby_id(session: int, what: str) -> str:
 
 def parse_lobby_id(custom_id: str) -> tuple[int, str]:
     parts = custom_id.split(":")
-    if len(parts) != 3 or parts[0] != "tvl" or parts[2] not in {"join", "leave", "start"}:
+    if len(parts) != 3 or parts[0] != "tvl" or parts[2] not in {"join", "leave", "start", "robot", "unrobot"}:
         raise BadId(custom_id)
     return from36(parts[1]), parts[2]
 

@@ -22,6 +22,7 @@ from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
 from .lobby import lobby_embed, lobby_view
+from .robots import server_language
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -82,7 +83,12 @@ class TableListener:
         """What happened without a click: held a moment, then one table edit and one message for
         everything that happened to the table meanwhile."""
         if not self._is_ready:
-            self._queued.append((session, events, notice))
+            last = self._queued[-1] if self._queued else None
+            if notice.kind == "robot_played" and last is not None and last[0] is session:
+                # Robots playing before the channels are known: one message for all their moves.
+                self._queued[-1] = (session, last[1] + events, last[2])
+            else:
+                self._queued.append((session, events, notice))
             return
         if notice.kind == "idle_closed":
             self.ui.news.held.take(session.id)
@@ -126,10 +132,11 @@ class TableListener:
         channel = self.ui.sender.channel(session)
         if channel is None or self.ui.manager.by_id(session.id) is not session:
             return
+        lang = await server_language(self.ui.sender.client, session.rec.guild_id)
         sent = await channel.send(
             "🔁 Le bot a redémarré : voici la table ouverte dans ce salon.",
-            embed=lobby_embed(session),
-            view=lobby_view(session),
+            embed=lobby_embed(session, lang),
+            view=lobby_view(session, lang),
         )
         await self.ui.record_shown(session, sent.id)
 
@@ -142,7 +149,8 @@ class TableListener:
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         try:
-            await partial(session.rec.message_id).edit(embed=lobby_embed(session), view=lobby_view(session))
+            lang = await server_language(self.ui.sender.client, session.rec.guild_id)
+            await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
         except discord.NotFound:
             await self.show_lobby_again(session)
             return

@@ -1,98 +1,132 @@
-"""The lobby: its message (who sits at the table, the options, Rejoindre / Quitter / Commencer)
-and what its buttons do (``tvl:``)."""
+"""The lobby: its message (who sits at the table, robots included, the options, Rejoindre / Quitter /
+Commencer, the host's « Ajouter un robot » and « Retirer un robot ») and what its components do
+(``tvl:``). Its words are the server's language: the whole channel reads the lobby."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from ..i18n import t
 from ..sessions import Outcome, Session, stored
 from ..store import ABANDONED
 from ..tables import mention
 from . import ids
 from .click import Click
 from .components import LobbyButton, button, clip
+from .robots import level_word, server_language
 from .timing import display_name, in_time
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
+LEVELS = ("debutant", "fort")
 
-def lobby_embed(session: Session) -> discord.Embed:
+
+def lobby_embed(session: Session, lang: str = "fr") -> discord.Embed:
     game, rec = session.game, session.rec
+    host = mention(rec.host_id, rec.names)
     embed = discord.Embed(
-        title=clip(f"Table de {game.title}", 256),
-        description=(
-            f"Hôte : {mention(rec.host_id, rec.names)}\n"
-            f"De {game.min_players} à {game.max_players} joueurs. "
-            "Rejoignez la table, puis l'hôte lance la partie."
-        ),
+        title=clip(t(lang, "lobby.title", game=game.title), 256),
+        description=t(lang, "lobby.description", host=host, low=game.min_players, high=game.max_players),
         colour=discord.Colour(0x8E5B2E),
     )
-    seated = "\n".join(f"{i}. {mention(p, rec.names)}" for i, p in enumerate(rec.names, start=1))
-    embed.add_field(name=f"Joueurs ({len(rec.names)})", value=clip(seated or "personne", 1024), inline=False)
+    seated = "\n".join(f"{i}. {_seat(session, p, lang)}" for i, p in enumerate(rec.names, start=1))
+    if rec.host_id not in rec.names:
+        seated += "\n" + t(lang, "lobby.watching", host=host)
+    embed.add_field(
+        name=t(lang, "lobby.players", n=len(rec.names)),
+        value=clip(seated.strip() or t(lang, "lobby.nobody"), 1024),
+        inline=False,
+    )
     if rec.options:
-        shown = " ".join(f"`{k}={_word(v)}`" for k, v in rec.options.items())
-        embed.add_field(name="Options", value=clip(shown, 1024), inline=False)
+        shown = " ".join(f"`{k}={_word(v, lang)}`" for k, v in rec.options.items())
+        embed.add_field(name=t(lang, "lobby.options"), value=clip(shown, 1024), inline=False)
     if rec.turn_timeout_ms:
-        embed.add_field(name="Délai par tour", value=f"{rec.turn_timeout_ms // 60_000} min", inline=False)
-    embed.set_footer(text=f"Table n°{session.id}")
+        minutes = rec.turn_timeout_ms // 60_000
+        embed.add_field(name=t(lang, "lobby.delay"), value=t(lang, "lobby.delay_value", minutes=minutes), inline=False)
+    embed.set_footer(text=t(lang, "lobby.footer", table=session.id))
     return embed
 
 
-def _word(value: object) -> str:
+def _seat(session: Session, player: str, lang: str) -> str:
+    name = mention(player, session.rec.names)
+    level = session.rec.robots.get(player)
+    return name if level is None else t(lang, "lobby.robot_seat", name=name, level=level_word(lang, level))
+
+
+def _word(value: object, lang: str) -> str:
     if isinstance(value, bool):
-        return "oui" if value else "non"
+        return t(lang, "lobby.yes") if value else t(lang, "lobby.no")
     return str(value)
 
 
-def lobby_view(session: Session) -> discord.ui.View:
+def lobby_view(session: Session, lang: str = "fr") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
-    ready = len(session.rec.names) >= session.game.min_players
-    view.add_item(
-        LobbyButton(
-            button(
-                ids.lobby_id(session.id, "join"), "Rejoindre", emoji="🪑", style=discord.ButtonStyle.success
-            )
+    rec, game = session.rec, session.game
+    ready = len(rec.names) >= game.min_players
+    parts: list[tuple[str, str, str | None, discord.ButtonStyle, bool]] = [
+        ("join", "lobby.join", "🪑", discord.ButtonStyle.success, False),
+        ("leave", "lobby.leave", None, discord.ButtonStyle.secondary, False),
+        ("start", "lobby.start", "🎲", discord.ButtonStyle.primary, not ready),
+    ]
+    for what, key, emoji, style, disabled in parts:
+        view.add_item(
+            LobbyButton(button(ids.lobby_id(session.id, what), t(lang, key), emoji=emoji, style=style, disabled=disabled))
         )
+    add: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=ids.lobby_id(session.id, "robot"),
+        placeholder=t(lang, "lobby.add_robot"),
+        options=[
+            discord.SelectOption(label=t(lang, "lobby.add_robot_level", level=level_word(lang, level)), value=level)
+            for level in LEVELS
+        ],
+        disabled=len(rec.names) >= game.max_players,
+        row=1,
     )
-    view.add_item(
-        LobbyButton(button(ids.lobby_id(session.id, "leave"), "Quitter", style=discord.ButtonStyle.secondary))
-    )
-    view.add_item(
-        LobbyButton(
-            button(
-                ids.lobby_id(session.id, "start"),
-                "Commencer",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                disabled=not ready,
-            )
+    view.add_item(LobbyButton(add))
+    if rec.robots:
+        remove: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ids.lobby_id(session.id, "unrobot"),
+            placeholder=t(lang, "lobby.remove_robot"),
+            options=[
+                discord.SelectOption(
+                    label=clip(t(lang, "lobby.remove_robot_named", name=rec.names.get(robot, robot)), 100),
+                    value=robot,
+                )
+                for robot in list(rec.robots)[:25]
+            ],
+            row=2,
         )
-    )
+        view.add_item(LobbyButton(remove))
     return view
 
 
 async def lobby_click(ui: TableUI, click: Click) -> None:
-    """Rejoindre, Quitter, Commencer: the lobby message drawn again, or the game's table."""
+    """Rejoindre, Quitter, Commencer, a robot added or removed: the lobby message drawn again, or
+    the game's table."""
     session_id, what = ids.parse_lobby_id(click.custom_id)
     interaction, player = click.interaction, click.player
     manager = ui.manager
+    if what == "start":
+        outcome = await in_time(interaction, manager.start(session_id, player), manager.clock())
+        await started(ui, click, outcome)
+        return
+    chosen = click.values[0] if len(click.values) == 1 else ""
     if what == "join":
         session = await stored(manager.join(session_id, player, display_name(interaction.user)))
     elif what == "leave":
         session = await stored(manager.leave_lobby(session_id, player))
+    elif what == "robot":
+        session = await stored(manager.add_robot(session_id, player, chosen))
     else:
-        outcome = await in_time(interaction, manager.start(session_id, player), manager.clock())
-        await started(ui, click, outcome)
-        return
+        session = await stored(manager.remove_robot(session_id, player, chosen))
+    lang = await server_language(ui.client, session.rec.guild_id)
     if session.rec.status == ABANDONED:  # the last one stood up: the table closed
-        await interaction.response.edit_message(
-            content="Table fermée : plus personne n'y est assis.", embed=None, view=None
-        )
+        await interaction.response.edit_message(content=t(lang, "lobby.closed"), embed=None, view=None)
         return
-    await interaction.response.edit_message(embed=lobby_embed(session), view=lobby_view(session))
+    await interaction.response.edit_message(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
 
 
 async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:

@@ -17,6 +17,7 @@ from ..tables import mention
 from .batch import DELAY_S, Flush, TimerNews
 from .drawing import announcements, event_line
 from .pings import Pings
+from .robots import tell_no_human
 from .sending import Sender
 
 log = logging.getLogger(__name__)
@@ -51,6 +52,9 @@ class News:
         """``lines``, then the end of the game or the ping, as one message (if there is anything).
         Returns whether that message told the end of the game."""
         state = session.state
+        if await tell_no_human(self.sender, session, lines):
+            self.pings.forget(session.id)
+            return False
         if state is not None and state.over:
             self.pings.forget(session.id)
             winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
@@ -73,4 +77,6 @@ class News:
         state = session.state
         if state is None or state.over or session.game.deadline(state) is not None:
             return None
-        return self.pings.text(session.id, waiting, lambda p: mention(p, session.rec.names), clicker)
+        # Robots are never pinged: they play by the table's timer.
+        humans = [p for p in waiting if p not in session.rec.robots]
+        return self.pings.text(session.id, humans, lambda p: mention(p, session.rec.names), clicker)

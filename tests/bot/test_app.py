@@ -58,6 +58,8 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
             "negatifs": "negatives",
             "strict": "strict",
             "delai": "timeout",
+            "robots": "robots",
+            "niveau": "level",
         }
         rules = await commands["regles"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
         assert rules["name_localizations"]["en-US"] == "rules"

@@ -304,7 +304,9 @@ async def test_the_leave_confirmation_still_works_after_a_restart(make_manager: 
     await clicks.route(asked, button_id(session, "Quitter"), [])  # type: ignore[arg-type]
     [question] = asked.said
     assert question.kwargs["content"] == "Quitter la partie pour de bon ?" and question.kwargs["ephemeral"]
-    [confirm] = [item.to_component_dict() for item in question.kwargs["view"].children]
+    # The second choice hands the seat to a robot (tests/e2e/test_robots_table.py).
+    confirm, robot = [item.to_component_dict() for item in question.kwargs["view"].children]
+    assert robot["label"] == "Laisser ma place à un robot"
     again = TableUI(manager)
     again.client = Client(channel)  # type: ignore[assignment]
     again.ready()

@@ -41,7 +41,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/render/cabane_dice.py",
         "bot/render/culdechouette_dice.py",
         "bot/render/ludicitude_dice.py",
-        "bot/ui/lobby.py",
         "bot/ui/turns.py",
         "bot/ui/pings.py",
         "bot/render/barricade.py",
