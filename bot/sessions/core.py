@@ -1,7 +1,8 @@
 """The tables in memory and what every change goes through: lookup, the commit of a new state,
 a SYSTEM action, whom the table waits for, the end of a game, telling the listener.
 
-``SessionManager`` (manager.py) is built on it: ``TimedTables`` (timers.py), then ``Seating``
+``SessionManager`` (manager.py) is built on it: ``TimedTables`` (timers.py), ``RobotTables``
+(robot_tables.py), ``TablesInMemory`` (memory.py: which tables stay loaded), then ``Seating``
 (seating.py), then the manager's own restore, ``act`` and close."""
 
 from __future__ import annotations

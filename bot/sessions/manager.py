@@ -3,8 +3,9 @@
 Discord-free on purpose: the cogs translate clicks into calls here, and a ``Listener`` hears what
 happens without a click (a window closing, a warning, an idle player removed, a table closed).
 The class is built in layers, one module each: ``core.py`` (tables in memory, commits, the end),
-``timers.py`` (the one timer decision), ``seating.py`` (lobby, start, abandon), here (restore,
-``act``, close, what was shown)."""
+``timers.py`` (the one timer decision), ``robot_tables.py`` (computer players), ``memory.py`` (the
+tables not in memory, loaded on their first click or when their timer is due), ``seating.py``
+(lobby, start, abandon), here (restore, ``act``, close, what was shown)."""
 
 from __future__ import annotations
 
