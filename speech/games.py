@@ -38,8 +38,12 @@ class GameWords:
         return self.game.summary(state, names)
 
     def explain(self, error: IllegalAction, lang: str) -> str:
-        """Why an action was refused: ``<game>.error.<code>``, else the shared ``error.<code>``."""
-        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
+        """Why an action was refused: ``<game>.error.<code>``, else the game's own sentence when it
+        still has one (a game not moved yet), else the shared ``error.<code>``."""
+        own = f"{self.game.name}.error.{error.code}"
+        if not has("fr", own) and error.code in (getattr(self.game, "messages", None) or {}):
+            return self.game.explain(error)
+        for key in (own, f"error.{error.code}"):
             if has(lang, key) or has("fr", key):
                 try:
                     return t(lang, key, **error.params)

@@ -132,6 +132,8 @@ class Config(TaverneCog):
             config.language = langue
         if changed:
             await guild_config.save(store, guild_id, config)
+            # The tables draw synchronously from the manager's copy of each server's language.
+            self.bot.manager.set_language(guild_id, config.language)
         lang = reader_language(interaction, config.language)
         content = t(lang, "config.saved") if changed else None
         await answer_privately(interaction, content, embed=describe(config, lang))

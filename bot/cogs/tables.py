@@ -155,7 +155,7 @@ class Tables(TaverneCog):
             await answer_privately(interaction, content, embed=lobby_embed(session, lang))
             return
         # The same embed and pictures as the table message (its embed points at the attachments).
-        embed, _, files = await render(session)
+        embed, _, files = await render(session, lang)
         await answer_privately(interaction, content, embed=embed, files=files)
 
     @commands.Cog.listener()

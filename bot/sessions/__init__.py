@@ -1,13 +1,12 @@
 """Tables per channel: the session manager, its errors, what it tells the bot, and its journal."""
 
-from .errors import MESSAGES, TableError, stored
+from .errors import TableError, stored
 from .journal import JournalListener, seed_of
 from .legal import OUTSIDER, LegalActions, legal_actions, session_waiting_for, waiting_for
 from .manager import SessionManager
 from .session import Due, Listener, Notice, Outcome, Session, wall_ms
 
 __all__ = [
-    "MESSAGES",
     "OUTSIDER",
     "Due",
     "JournalListener",

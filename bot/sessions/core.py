@@ -22,6 +22,7 @@ from ..store import (
     Store,
 )
 from .errors import TableError
+from .languages import TableLanguages
 from .legal import session_waiting_for
 from .session import Listener, Notice, Session, wall_ms
 
@@ -68,6 +69,8 @@ class ManagerCore:
         self._loading: dict[int, asyncio.Future[Session | None]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._horizon = 0  # the due times up to here are loaded
+        # Each server's language, known without waiting (tables are drawn synchronously).
+        self.languages = TableLanguages()
 
 
     # --- lookup -----------------------------------------------------------------------------
@@ -86,7 +89,15 @@ class ManagerCore:
             raise TableError("no_table")
         return session
 
+    def set_language(self, guild_id: int, lang: str) -> None:
+        """``/config langue`` changed a server's language: its open tables speak it from now on."""
+        self.languages.set(guild_id, lang)
+        for session in self._by_id.values():
+            if session.rec.guild_id == guild_id:
+                session.lang = self.languages.of(guild_id)
+
     def _register(self, session: Session) -> None:
+        session.lang = self.languages.of(session.rec.guild_id)
         self._by_channel[session.rec.channel_id] = session
         self._by_id[session.id] = session
 

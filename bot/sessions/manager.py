@@ -55,6 +55,8 @@ class SessionManager(Seating):
         readable, broken = await self.store.open_tables(
             self.shards, active_since=now - self.keep_ms, due_before=horizon
         )
+        for guild_id in sorted({rec.guild_id for rec in [*readable, *broken, *untold] if rec.guild_id is not None}):
+            await self.languages.load(self.store, guild_id)
         for rec in readable:
             session = self._session_of(rec)
             if session is None:
@@ -103,7 +105,8 @@ class SessionManager(Seating):
             # Nothing that could tell it, or nothing to tell.
             await self.store.set_end_shown(rec.id)
             return
-        await self._notify(Session(rec=rec, game=game, state=state), [], Notice("ended"))
+        session = Session(rec=rec, game=game, state=state, lang=self.languages.of(rec.guild_id))
+        await self._notify(session, [], Notice("ended"))
 
     async def _resume(self, session: Session) -> None:
         async with session.lock:

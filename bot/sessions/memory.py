@@ -47,6 +47,10 @@ class TablesInMemory(RobotTables):
         channel = rec.channel_id if rec is not None else plain.channel_id if plain is not None else None
         if channel is not None and self._cold.get(channel) == session_id:
             del self._cold[channel]
+        found = rec if rec is not None else plain
+        if found is not None:
+            # Its server's language, known before it is drawn (as at a restart).
+            await self.languages.load(self.store, found.guild_id)
         if rec is None:
             if plain is not None:
                 await self._set_aside(plain)

@@ -55,6 +55,7 @@ class Seating(TablesInMemory):
             raise TableError("bad_options", game=engine.title, detail=_option_errors(error)) from None
         if not 0 <= robots < engine.max_players:
             raise TableError("too_many_robots", maximum=engine.max_players - 1)
+        await self.languages.load(self.store, guild_id)  # the table is drawn in it from now on
         now = self.clock()
         rec = SessionRecord(
             guild_id=guild_id,
@@ -70,8 +71,7 @@ class Seating(TablesInMemory):
             seed=seed,
         )
         _seat_robots(rec, robots, robot_level)
-        session = Session(rec=rec, game=engine)
-        self.stamp(session)
+        self.stamp(session := Session(rec=rec, game=engine))  # its due time stored with it
         try:
             await self.store.create_session(rec)
         except ChannelTaken:

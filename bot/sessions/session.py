@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from games.core import BaseState, Event, Game, IllegalAction, PlayerId
+from speech import SOURCE
 
 from ..store import (
     SessionRecord,
@@ -36,6 +37,8 @@ class Session:
     legal_memo: LegalActions | None = field(default=None, repr=False)
     # The game's views of the current state, by viewer (None: the channel), made when first drawn.
     view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
+    # The language the channel reads the table in: its server's (/config langue), set by the manager.
+    lang: str = SOURCE
     # When the state last changed (ms; None after a restart until first asked): a robot's pace
     # counts from it. And the robots' next move for the current state (``robots.plan``).
     changed_ms: int | None = None

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Event, Game, PlayerId
 from games.core.model import ArgValue
+from speech import t, words_of
 
 from ..sessions import Session, legal_actions
 from ..sessions.robots import ROBOT_MARK
@@ -89,13 +90,20 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         self.specs: dict[str, ActionSpec] = {s.kind: s for s in game.full_vocabulary()}
 
     # --- what a reader may see ----------------------------------------------------------------------
-    def shown(self, session: Session, viewer: PlayerId | None) -> Shown[V]:
-        """What ``viewer`` (None: the channel) may see of the table; the session must have a state."""
-        return cast(Shown[V], typed(shown(session, viewer, self.news(session)), self.view_type))
+    def shown(self, session: Session, viewer: PlayerId | None, lang: str | None = None) -> Shown[V]:
+        """What ``viewer`` (None: the channel) may see of the table, in words of ``lang`` (the
+        table's language by default: the channel's); the session must have a state."""
+        lang = lang or session.lang
+        return cast(Shown[V], typed(shown(session, viewer, self.news(session, lang), lang), self.view_type))
 
-    def news(self, session: Session) -> list[str]:
+    def news(self, session: Session, lang: str | None = None) -> list[str]:
         """The table's latest public news in words, oldest first."""
-        return news_of(session)
+        return news_of(session, lang)
+
+    def action_help(self, kind: str, lang: str) -> str:
+        """What an action does, in ``lang`` (the game's words), or its kind when it says nothing."""
+        spec = self.specs.get(kind)
+        return (words_of(self.game).action_help(spec, lang) if spec is not None else "") or kind
 
     def routes(self) -> dict[str, ClickRoute]:
         """The presenter's own components' handlers, by custom_id prefix: a ``tv`` prefix of their
@@ -245,7 +253,6 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
 
     def group_select(self, shown: Shown[V], kind: str, offers: list[Offer]) -> ui.Item[Any]:
         """One option per 25 actions (« Barriere 25 → Barriere 60 »); picking one shows those 25."""
-        spec = self.specs.get(kind)
         options = []
         for index, start in enumerate(range(0, min(len(offers), PER_SELECT * PER_SELECT), PER_SELECT)):
             chunk = offers[start : start + PER_SELECT]
@@ -254,13 +261,14 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
             options.append(discord.SelectOption(label=clip(text, 100), value=ids.to36(index)))
         select: ui.Select[Any] = ui.Select(
             custom_id=ids.table_id("tvs", shown.table, shown.turn_no, GROUP + kind),
-            placeholder=clip((spec.help if spec and spec.help else kind) + " (par groupes)", 150),
+            placeholder=clip(t(shown.lang, "table.by_groups", what=self.action_help(kind, shown.lang)), 150),
             options=options,
         )
         return ActionSelect(select)
 
-    def group_view(self, session: Session, kind: str, index: int) -> ui.View | None:
-        """The private list behind one option of a group select, or None if it no longer exists."""
+    def group_view(self, session: Session, kind: str, index: int, lang: str | None = None) -> ui.View | None:
+        """The private list behind one option of a group select (for a reader of ``lang``), or None
+        if it no longer exists."""
         if session.state is None:
             return None
         offers = [o for o in self.offers(session) if o.action.kind == kind and not o.ask]
@@ -268,15 +276,14 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         if not chunk:
             return None
         view = ui.View(timeout=None)
-        view.add_item(self.offer_select(self.shown(session, None), PER_SELECT + index, kind, chunk))
+        view.add_item(self.offer_select(self.shown(session, None, lang), PER_SELECT + index, kind, chunk))
         return view
 
     def offer_button(self, shown: Shown[V], offer: Offer) -> ui.Item[Any]:
         action = offer.action
         turn = shown.turn_no
         if offer.ask:
-            spec = self.specs.get(action.kind)
-            label = (spec.help.rstrip(".") if spec and spec.help else action.kind) + "…"
+            label = self.action_help(action.kind, shown.lang).rstrip(".") + "…"
             return AskButton(
                 button(
                     ids.table_id("tvq", shown.table, turn, action.kind),
@@ -294,8 +301,7 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         )
 
     def offer_select(self, shown: Shown[V], n: int, kind: str, offers: list[Offer]) -> ui.Item[Any]:
-        spec = self.specs.get(kind)
-        placeholder = spec.help if spec and spec.help else kind
+        placeholder = self.action_help(kind, shown.lang)
         options = [
             discord.SelectOption(
                 label=clip(self.label(shown, o.action), 100),
@@ -316,51 +322,56 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         items: list[ui.Item[Any]] = []
         if self.has_secrets():
             items.append(
-                MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), "Mon jeu", emoji="👁️"))
+                MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), t(shown.lang, "table.my_hand"), emoji="👁️"))
             )
         items.append(
             MenuButton(
                 button(
-                    ids.table_id("tvm", shown.table, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
+                    ids.table_id("tvm", shown.table, turn, "quit"),
+                    t(shown.lang, "table.quit"),
+                    style=discord.ButtonStyle.danger,
                 )
             )
         )
         return items
 
     # --- the message --------------------------------------------------------------------------------
-    def embed(self, session: Session) -> discord.Embed:
-        """The table message's embed, as the channel sees it."""
+    def embed(self, session: Session, lang: str | None = None) -> discord.Embed:
+        """The table message's embed, as the channel sees it (in ``lang``: the table's by default;
+        /scores shows it to one reader in theirs)."""
         if session.state is None:
+            lang = lang or session.lang
             embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
-            embed.description = clip("\n".join(self.news(session)) or "La partie commence !", 4000)
+            embed.description = clip("\n".join(self.news(session, lang)) or t(lang, "table.starting"), 4000)
             return embed
-        return self.draw_embed(self.shown(session, None))
+        return self.draw_embed(self.shown(session, None, lang))
 
     def draw_embed(self, shown: Shown[V]) -> discord.Embed:
         embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
-        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
+        lang = shown.lang
+        embed.description = clip("\n".join(shown.news) or t(lang, "table.starting"), 4000)
         if shown.scores:
-            lines = [f"**{clip(shown.name(p), 60)}** : {s}" for p, s in shown.scores.items()]
-            embed.add_field(name="Scores", value=clip("\n".join(lines), 1024), inline=True)
+            lines = [t(lang, "table.score_line", name=clip(shown.name(p), 60), score=s) for p, s in shown.scores.items()]
+            embed.add_field(name=t(lang, "table.scores"), value=clip("\n".join(lines), 1024), inline=True)
         if shown.over:
-            winners = ", ".join(mention(p, shown.names) for p in shown.winners) or "personne"
-            embed.add_field(name="Partie terminée", value=clip(f"🏆 {winners}", 1024), inline=False)
+            winners = ", ".join(mention(p, shown.names) for p in shown.winners) or t(lang, "table.nobody")
+            embed.add_field(name=t(lang, "table.over"), value=clip(f"🏆 {winners}", 1024), inline=False)
         else:
             waiting = self.waiting_text(shown)
             if waiting:
-                embed.add_field(name="À jouer", value=clip(waiting, 1024), inline=True)
-        embed.set_footer(text=f"Table n°{shown.table} · tour {shown.turn_no}")
+                embed.add_field(name=t(lang, "table.to_play"), value=clip(waiting, 1024), inline=True)
+        embed.set_footer(text=t(lang, "table.footer", table=shown.table, turn=shown.turn_no))
         return embed
 
     def waiting_text(self, shown: Shown[V]) -> str:
         text = ", ".join(mention(p, shown.names) for p in shown.waiting)
         if shown.deadline is not None:
-            text += f"\n⏳ Fin {timestamp(shown.deadline)}"
+            text += "\n" + t(shown.lang, "table.window_ends", when=timestamp(shown.deadline))
         return text
 
-    def files(self, session: Session) -> list[discord.File]:
+    def files(self, session: Session, lang: str | None = None) -> list[discord.File]:
         """Pictures attached to the table message (a board, dominoes)."""
-        return [] if session.state is None else self.draw_files(self.shown(session, None))
+        return [] if session.state is None else self.draw_files(self.shown(session, None, lang))
 
     def draw_files(self, shown: Shown[V]) -> list[discord.File]:
         """None by default."""

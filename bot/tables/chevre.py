@@ -25,6 +25,7 @@ from games.chevre.tiles import sort_key
 from games.chevre.tiles import values as tile_values
 from games.chevre.view import ChevreView
 from games.core import Action, ArgSpec, Event, Game
+from speech import SOURCE
 
 from ..render.chevre import render_chain, render_hand
 from ..sessions import Session
@@ -143,9 +144,9 @@ class ChevrePresenter(Presenter[ChevreView]):
             return SIDE_EMOJI[side]
         return EMOJI.get(action.kind)
 
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
         if kind != POSER:
-            return super().form_fields(session, kind)
+            return super().form_fields(session, kind, lang)
         return [
             ArgSpec(name="tuile", type="text", help="le domino, par exemple 2-5 (vois « Ma main »)"),
             ArgSpec(

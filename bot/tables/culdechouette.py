@@ -15,6 +15,7 @@ from games.culdechouette import GAME
 from games.culdechouette.combos import BIRDS, NAMES
 from games.culdechouette.sirop import BIRD_VALUES, bet_on
 from games.culdechouette.state import CulState
+from speech import SOURCE
 
 from ..sessions import Session
 from .base import PER_ROW, Offer, Presenter, mention
@@ -170,19 +171,19 @@ class CulDeChouettePresenter(Presenter[CulState]):
             rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
         return rows + (super().action_rows(shown, rest) if rest else [])
 
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
         hint = "combinaison : " + ", ".join(combination(c) for c in NAMES)
         # Copies: the specs belong to the engine's vocabulary.
         return [
             a.model_copy(update={"help": hint}) if a.name == "combinaison" else a
-            for a in super().form_fields(session, kind)
+            for a in super().form_fields(session, kind, lang)
         ]
 
-    def form_title(self, session: Session, kind: str) -> str:
-        return FORM_TITLES.get(kind) or super().form_title(session, kind)
+    def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
+        return FORM_TITLES.get(kind) or super().form_title(session, kind, lang)
 
-    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
-        return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg)
+    def field_label(self, session: Session, kind: str, arg: ArgSpec, lang: str = SOURCE) -> str:
+        return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg, lang)
 
     def draw_embed(self, shown: Shown[CulState]) -> discord.Embed:
         embed = super().draw_embed(shown)

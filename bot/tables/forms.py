@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import ActionSpec, ArgSpec, Game, PlayerId
+from speech import SOURCE, t, words_of
 
 from ..sessions import Session, legal_actions
 from ..ui.components import clip, fit
@@ -17,12 +18,13 @@ PLACEHOLDER_MAX = 100
 
 
 class FormWords:
-    """Part of every presenter (``Presenter``): what a form asks and in which words."""
+    """Part of every presenter (``Presenter``): what a form asks and in which words. A form is read
+    by the player who opened it alone: ``lang`` is theirs (their client's, else the server's)."""
 
     game: Game[Any]
     specs: dict[str, ActionSpec]
 
-    def form_fields(self, session: Session, kind: str) -> list[ArgSpec]:
+    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
         """The arguments a form asks for ``kind`` (at most five)."""
         spec = self.specs.get(kind)
         return [a for a in spec.args][:5] if spec else []
@@ -33,32 +35,38 @@ class FormWords:
         legal = legal_actions(session)
         return legal is not None and any(a.kind == kind for a in legal.of_player(player))
 
-    def form_title(self, session: Session, kind: str) -> str:
+    def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
         """The form's title: the action's help, cut at a word to Discord's 45 characters."""
         spec = self.specs.get(kind)
-        text = spec.help.rstrip(" .") if spec and spec.help else kind.replace("_", " ").capitalize()
-        return fit(text, TITLE_MAX)
+        text = words_of(self.game).action_help(spec, lang).rstrip(" .") if spec else ""
+        return fit(text or kind.replace("_", " ").capitalize(), TITLE_MAX)
 
-    def field_label(self, session: Session, kind: str, arg: ArgSpec) -> str:
+    def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
+        """An argument's help in ``lang``, on one line (a form's field may carry its own)."""
+        spec = self.specs.get(kind)
+        text = words_of(self.game).argument_help(spec, arg, lang) if spec is not None else arg.help
+        return " ".join(text.split())
+
+    def field_label(self, session: Session, kind: str, arg: ArgSpec, lang: str = SOURCE) -> str:
         """A form field's label: the argument's help when it is short enough to be one, else its
         name in words (the help then goes to the placeholder). Discord allows 45 characters."""
-        help_text = " ".join(arg.help.split())
+        help_text = self.argument_help(kind, arg, lang)
         if help_text and len(help_text) <= FIELD_LABEL_MAX:
             return help_text[0].upper() + help_text[1:]
         return fit(arg.name.replace("_", " ").capitalize(), FIELD_LABEL_MAX)
 
-    def field_hint(self, session: Session, kind: str, arg: ArgSpec) -> str:
+    def field_hint(self, session: Session, kind: str, arg: ArgSpec, lang: str = SOURCE) -> str:
         """A form field's placeholder: the help the label could not hold, the range or the choices."""
         parts = []
-        help_text = " ".join(arg.help.split())
-        if help_text and self.field_label(session, kind, arg) != help_text[0].upper() + help_text[1:]:
+        help_text = self.argument_help(kind, arg, lang)
+        if help_text and self.field_label(session, kind, arg, lang) != help_text[0].upper() + help_text[1:]:
             parts.append(help_text)
         if arg.minimum is not None and arg.maximum is not None:
-            parts.append(f"de {arg.minimum} à {arg.maximum}")
+            parts.append(t(lang, "form.range", low=arg.minimum, high=arg.maximum))
         elif arg.minimum is not None:
-            parts.append(f"au moins {arg.minimum}")
+            parts.append(t(lang, "form.at_least", low=arg.minimum))
         elif arg.choices and not help_text:
             parts.append(" / ".join(arg.choices))
         if arg.type == "ints":
-            parts.append("plusieurs nombres : 1,3")
+            parts.append(t(lang, "form.several_numbers"))
         return clip(" — ".join(parts), PLACEHOLDER_MAX)

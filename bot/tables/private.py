@@ -23,11 +23,12 @@ V = TypeVar("V", bound=BaseModel)
 
 class PrivateHand(Generic[V]):
     # Provided by ``Presenter``, the only class this mixin is part of.
-    shown: Callable[[Session, PlayerId | None], Shown[V]]
+    shown: Callable[[Session, PlayerId | None, str | None], Shown[V]]
 
-    def private(self, session: Session, player: PlayerId) -> str | None:
+    # ``lang``: the player's own language (their client's, else the server's: the table's, when None).
+    def private(self, session: Session, player: PlayerId, lang: str | None = None) -> str | None:
         """What only ``player`` may see, in words."""
-        return None if session.state is None else self.draw_private(self.shown(session, player))
+        return None if session.state is None else self.draw_private(self.shown(session, player, lang))
 
     def draw_private(self, shown: Shown[V]) -> str | None:
         """By default what the player's view adds to the channel's."""
@@ -42,19 +43,19 @@ class PrivateHand(Generic[V]):
             text = text.replace(f'"{seated}"', f'"{name}"')
         return clip(text, 1900) if lines else None
 
-    def private_view(self, session: Session, player: PlayerId) -> ui.View | None:
+    def private_view(self, session: Session, player: PlayerId, lang: str | None = None) -> ui.View | None:
         """Components for ``player`` alone, sent with « Mon jeu » / « Ma main » (their moves as
         buttons, say). A click on one plays, then that private message is drawn again with this
         view as it is after the move."""
-        return None if session.state is None else self.draw_private_view(self.shown(session, player))
+        return None if session.state is None else self.draw_private_view(self.shown(session, player, lang))
 
     def draw_private_view(self, shown: Shown[V]) -> ui.View | None:
         """None by default."""
         return None
 
-    def private_files(self, session: Session, player: PlayerId) -> list[discord.File]:
+    def private_files(self, session: Session, player: PlayerId, lang: str | None = None) -> list[discord.File]:
         """Pictures for ``player`` alone (their hand), sent with « Mon jeu »."""
-        return [] if session.state is None else self.draw_private_files(self.shown(session, player))
+        return [] if session.state is None else self.draw_private_files(self.shown(session, player, lang))
 
     def draw_private_files(self, shown: Shown[V]) -> list[discord.File]:
         """None by default."""

@@ -15,6 +15,7 @@ from typing import Generic, TypeVar, cast
 from pydantic import BaseModel
 
 from games.core import Action, Event, PlayerId
+from speech import t, words_of
 
 from ..sessions import Session, legal_actions
 from ..sessions.forced import FORCED
@@ -41,6 +42,9 @@ class Shown(Generic[V]):
     deadline: int | None
     # The latest public news, oldest first, in words for this reader.
     news: list[str]
+    # The reader's language: the server's for the channel, the reader's own client's for what one
+    # player reads alone (docs/I18N.md). Game words stay French in every language.
+    lang: str
     # The viewer's own legal actions (none for the channel).
     moves: list[Action] = field(default_factory=list)
     # What the channel sees, beside a player's own view (None in the channel's own).
@@ -50,23 +54,26 @@ class Shown(Generic[V]):
         return self.names.get(player, player)
 
 
-def news_of(session: Session) -> list[str]:
+def news_of(session: Session, lang: str | None = None) -> list[str]:
     """The table's latest public news in words, oldest first: an older record's lines, then the
-    kept events, each described now (for the channel)."""
+    kept events, each described now, in ``lang`` (the table's language by default)."""
     rec = session.rec
-    lines = [*rec.log, *(event_words(session, e) for e in rec.events)]
+    lang = lang or session.lang
+    lines = [*rec.log, *(event_words(session, e, lang) for e in rec.events)]
     return [line for line in lines if line][-NEWS_KEPT:]
 
 
-def event_words(session: Session, event: Event) -> str:
-    """One public event in words; the table's own (a move it played for someone) included."""
+def event_words(session: Session, event: Event, lang: str | None = None) -> str:
+    """One event in words, in ``lang`` (the table's by default); the table's own (a move it
+    played for someone) included."""
+    lang = lang or session.lang
     try:
         if event.kind == FORCED:
             player = str(event.data.get("joueur", ""))
             move = event.data.get("coup")
-            what = event_words(session, Event.model_validate(move)) if move else event.data.get("action", "")
-            return f"🤖 {session.name(player)}, coup joué pour toi : {what} (seul coup possible)"
-        return session.game.describe(event, session.rec.names)
+            what = event_words(session, Event.model_validate(move), lang) if move else event.data.get("action", "")
+            return t(lang, "table.forced", player=session.name(player), move=what)
+        return words_of(session.game).describe(event, session.rec.names, lang)
     except Exception:  # an engine's wording bug must not hide the table
         log.exception("describe(%s) a échoué", event.kind)
         return event.kind
@@ -86,8 +93,9 @@ def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:
     return views[viewer]
 
 
-def shown(session: Session, viewer: PlayerId | None, news: list[str]) -> Shown[BaseModel]:
-    """Everything ``viewer`` may see of the session's table (which must have a state)."""
+def shown(session: Session, viewer: PlayerId | None, news: list[str], lang: str | None = None) -> Shown[BaseModel]:
+    """Everything ``viewer`` may see of the session's table (which must have a state), for a reader
+    of ``lang`` (the table's language by default)."""
     state = session.state
     assert state is not None
     game = session.game
@@ -113,6 +121,7 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str]) -> Shown[B
         waiting=waiting,
         deadline=deadline,
         news=news,
+        lang=lang or session.lang,
         moves=moves,
         public=None if viewer is None else view_of(session, None),
     )
@@ -121,5 +130,5 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str]) -> Shown[B
 def typed(shown: Shown[BaseModel], model: type[V]) -> Shown[V]:
     """``shown`` with its views checked to be of the presenter's view model."""
     if not isinstance(shown.view, model) or not (shown.public is None or isinstance(shown.public, model)):
-        raise TypeError(f"vue de type {type(shown.view).__name__}, {model.__name__} attendu")
+        raise TypeError(f"a view of type {type(shown.view).__name__}, {model.__name__} expected")
     return cast(Shown[V], shown)

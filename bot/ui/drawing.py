@@ -20,6 +20,7 @@ from games.core import Event, PlayerId
 
 from ..sessions import Session
 from ..tables import Presenter, presenter_for
+from ..tables.shown import event_words
 
 log = logging.getLogger(__name__)
 
@@ -46,18 +47,19 @@ class Hand:
         return self.text is None and self.view is None and not self.files
 
 
-async def draw_table(session: Session) -> TableMessage:
-    """The table message. A game's presenter that fails is logged and the generic one draws the
-    table instead: the move is already stored, the players must still see it and go on."""
+async def draw_table(session: Session, lang: str | None = None) -> TableMessage:
+    """The table message, in the table's language (or ``lang``: /scores shows it to one reader).
+    A game's presenter that fails is logged and the generic one draws the table instead: the move
+    is already stored, the players must still see it and go on."""
     presenter = presenter_for(session.game)
     try:
-        embed, view = presenter.embed(session), presenter.components(session)
-        files = await asyncio.to_thread(presenter.files, copy.copy(session))
+        embed, view = presenter.embed(session, lang), presenter.components(session)
+        files = await asyncio.to_thread(presenter.files, copy.copy(session), lang)
         return TableMessage(embed, view, files)
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
         generic: Presenter[Any] = Presenter(session.game)
-        return TableMessage(generic.embed(session), fallback_components(generic, session), [])
+        return TableMessage(generic.embed(session, lang), fallback_components(generic, session), [])
 
 
 def fallback_components(generic: Presenter[Any], session: Session) -> discord.ui.View:
@@ -72,48 +74,48 @@ def fallback_components(generic: Presenter[Any], session: Session) -> discord.ui
     return view
 
 
-async def render(session: Session) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
+async def render(
+    session: Session, lang: str | None = None
+) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
     """``draw_table`` as a tuple (the /scores command shows the same embed and pictures)."""
-    drawn = await draw_table(session)
+    drawn = await draw_table(session, lang)
     return drawn.embed, drawn.view, drawn.files
 
 
-async def draw_hand(session: Session, player: PlayerId) -> Hand:
-    """What ``player`` alone may see, as the presenter draws it; nothing for someone not seated."""
+async def draw_hand(session: Session, player: PlayerId, lang: str | None = None) -> Hand:
+    """What ``player`` alone may see, as the presenter draws it, in their ``lang`` (the table's
+    when None); nothing for someone not seated."""
     if session.state is None or player not in session.players:
         return Hand()
     presenter = presenter_for(session.game)
     try:
-        text = presenter.private(session, player)
+        text = presenter.private(session, player, lang)
     except Exception:
         log.exception("le jeu privé de %s a échoué (table %s)", session.game.name, session.id)
         text = None
     try:
-        view = presenter.private_view(session, player)
-        files = await asyncio.to_thread(presenter.private_files, copy.copy(session), player)
+        view = presenter.private_view(session, player, lang)
+        files = await asyncio.to_thread(presenter.private_files, copy.copy(session), player, lang)
         return Hand(text, view, files)
     except Exception:
         log.exception("la main de %s a échoué (table %s)", session.game.name, session.id)
         return Hand(text)
 
 
-async def draw_private(session: Session, player: PlayerId, head: str) -> Hand:
+async def draw_private(session: Session, player: PlayerId, head: str, lang: str | None = None) -> Hand:
     """A private message redrawn after a click in it: ``head``, then the player's hand as it is
     now (words, buttons, pictures) when the presenter draws one; else ``head`` alone."""
     if not presenter_for(session.game).has_private_answer():
         return Hand(head)
-    hand = await draw_hand(session, player)
+    hand = await draw_hand(session, player, lang)
     text = f"{head}\n\n{hand.text}" if hand.text else head
     return Hand(text, hand.view, hand.files)
 
 
-def event_line(session: Session, event: Event) -> str:
-    """The game's words for one event, naming players as the table does."""
-    try:
-        return session.game.describe(event, session.rec.names)
-    except Exception:  # an engine's wording bug must not lose the move
-        log.exception("describe(%s) a échoué", event.kind)
-        return event.kind
+def event_line(session: Session, event: Event, lang: str | None = None) -> str:
+    """The game's words for one event in ``lang`` (the table's when None), naming players as the
+    table does."""
+    return event_words(session, event, lang)
 
 
 def announcements(session: Session, events: list[Event]) -> list[str]:

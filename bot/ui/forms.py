@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from games.core import Action, ArgSpec, IllegalAction
-from games.core.messages import COMMON
 from games.core.model import ArgValue
+from speech import SOURCE, words_of
 
 from ..sessions import Session, TableError
 from ..tables import presenter_for
@@ -22,12 +22,11 @@ from .play import play
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
-NOT_YOUR_TURN = COMMON["not_your_turn"]
-
-
 async def ask(ui: TableUI, click: Click) -> None:
     """Opens the form, when the clicker may take that action now (else says why not)."""
     parsed, session = ui.table_named(click.custom_id, same_turn=True)
+    click.session = session
+    lang = ui.language_of(click)
     presenter = presenter_for(session.game)
     spec = presenter.specs.get(parsed.tail)
     if spec is None:
@@ -36,22 +35,23 @@ async def ask(ui: TableUI, click: Click) -> None:
     if not presenter.may_ask(session, player, spec.kind):
         # Said before the form opens: filling it in only to be refused would waste the effort.
         if player in session.players:
-            await ui.sender.private(click.interaction, NOT_YOUR_TURN)
+            await ui.sender.private(click.interaction, words_of(session.game).explain(IllegalAction("not_your_turn"), lang))
             return
         raise TableError("not_seated")
-    await click.interaction.response.send_modal(form(session, spec.kind, click.custom_id))
+    await click.interaction.response.send_modal(form(session, spec.kind, click.custom_id, lang))
 
 
-def form(session: Session, kind: str, custom_id: str) -> discord.ui.Modal:
+def form(session: Session, kind: str, custom_id: str, lang: str = SOURCE) -> discord.ui.Modal:
+    """The form for ``kind``'s free numbers or words, in the words of its reader's ``lang``."""
     presenter = presenter_for(session.game)
     modal = discord.ui.Modal(
-        title=fit(presenter.form_title(session, kind), TITLE_MAX), custom_id=custom_id, timeout=None
+        title=fit(presenter.form_title(session, kind, lang), TITLE_MAX), custom_id=custom_id, timeout=None
     )
-    for arg in presenter.form_fields(session, kind):
-        hint = clip(presenter.field_hint(session, kind, arg), PLACEHOLDER_MAX)
+    for arg in presenter.form_fields(session, kind, lang):
+        hint = clip(presenter.field_hint(session, kind, arg, lang), PLACEHOLDER_MAX)
         modal.add_item(
             discord.ui.TextInput(
-                label=fit(presenter.field_label(session, kind, arg), FIELD_LABEL_MAX),
+                label=fit(presenter.field_label(session, kind, arg, lang), FIELD_LABEL_MAX),
                 custom_id=arg.name,
                 placeholder=hint or None,
                 required=not arg.optional,
@@ -69,15 +69,16 @@ async def submitted(ui: TableUI, click: Click) -> None:
     if session is None:
         raise TableError("closed")
     click.session = session
-    await play(ui, click, session, form_action(session, parsed.tail, form_values(data)), parsed.turn)
+    action = form_action(session, parsed.tail, form_values(data), ui.language_of(click))
+    await play(ui, click, session, action, parsed.turn)
 
 
-def form_action(session: Session, kind: str, fields: dict[str, str]) -> Action:
+def form_action(session: Session, kind: str, fields: dict[str, str], lang: str = SOURCE) -> Action:
     presenter = presenter_for(session.game)
     if kind not in presenter.specs:
         raise TableError("malformed")
     args: dict[str, ArgValue] = {}
-    for arg in presenter.form_fields(session, kind):
+    for arg in presenter.form_fields(session, kind, lang):
         raw = fields.get(arg.name, "").strip()
         if not raw:
             if not arg.optional:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from games.core import Event
+from speech import t
 
 from ..sessions import Notice, Session, session_waiting_for
 from ..store import ABANDONED, LOBBY, SessionRecord
@@ -22,7 +23,6 @@ from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
 from .lobby import lobby_embed, lobby_view
-from .robots import server_language
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -92,9 +92,7 @@ class TableListener:
             return
         if notice.kind == "idle_closed":
             self.ui.news.held.take(session.id)
-            await self.ui.sender.say(
-                session, f"🕯️ Table de {session.game.title} fermée : personne n'y a joué depuis longtemps."
-            )
+            await self.ui.sender.say(session, t(session.lang, "table.idle_closed", game=session.game.title))
             await self.ui.clear_buttons(session)
             return
         if notice.kind == "lobby_lost":
@@ -118,13 +116,8 @@ class TableListener:
         game = self.ui.manager.games.get(rec.game)
         title = game.title if game is not None else rec.game
         await sender.strip_buttons(channel, rec.message_id, rec.id)
-        await channel.send(
-            clip(
-                f"⚠️ La table de {title} de ce salon est fermée : son état enregistré est illisible. "
-                "Ouvrez-en une nouvelle avec /jouer.",
-                2000,
-            )
-        )
+        lang = self.ui.manager.languages.of(rec.guild_id)
+        await channel.send(clip(t(lang, "table.broken", game=title), 2000))
 
     async def show_lobby_again(self, session: Session) -> None:
         """A lobby stored just before the bot died, before its message went out: posted now, so
@@ -132,11 +125,10 @@ class TableListener:
         channel = self.ui.sender.channel(session)
         if channel is None or self.ui.manager.by_id(session.id) is not session:
             return
-        lang = await server_language(self.ui.sender.client, session.rec.guild_id)
         sent = await channel.send(
-            "🔁 Le bot a redémarré : voici la table ouverte dans ce salon.",
-            embed=lobby_embed(session, lang),
-            view=lobby_view(session, lang),
+            t(session.lang, "table.lobby_again"),
+            embed=lobby_embed(session, session.lang),
+            view=lobby_view(session, session.lang),
         )
         await self.ui.record_shown(session, sent.id)
 
@@ -149,7 +141,7 @@ class TableListener:
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         try:
-            lang = await server_language(self.ui.sender.client, session.rec.guild_id)
+            lang = session.lang
             await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
         except discord.NotFound:
             await self.show_lobby_again(session)
@@ -175,18 +167,17 @@ class TableListener:
 def notice_lines(session: Session, notice: Notice) -> list[str]:
     """The line a notice says in the channel, if any (the events' lines follow it)."""
     who = ", ".join(mention(p, session.rec.names) for p in notice.players)
+    lang = session.lang  # said in the channel
     if notice.kind == "resumed":
-        return [f"🔁 Le bot a redémarré : la partie de {session.game.title} continue !"]
+        return [t(lang, "table.resumed", game=session.game.title)]
     if notice.kind == "ended":
         # The 🏆 line follows (the state is over), with the table drawn as it ended.
-        return ["🔁 Le bot a redémarré."]
+        return [t(lang, "table.restarted")]
     # closed_late: no line of its own; the 🏆 line follows, as after any win.
     if notice.kind == "warned" and notice.deadline_ms is not None:
-        return [
-            f"⏰ {who}, à toi ! Sans action, tu seras retiré·e de la partie {timestamp(notice.deadline_ms)}."
-        ]
+        return [t(lang, "table.warned", players=who, when=timestamp(notice.deadline_ms))]
     if notice.kind == "removed":
-        return [f"🚪 {who} retiré·e de la partie : trop longtemps sans jouer."]
+        return [t(lang, "table.removed", players=who)]
     return []
 
 

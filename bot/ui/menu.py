@@ -7,19 +7,19 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from ..i18n import reader_language
+from speech import t
+
 from ..sessions import Session, TableError
 from . import ids
 from .click import Click
 from .components import TaverneItem, button
 from .drawing import draw_hand
 from .play import leave
-from .robots import GIVE_SEAT, give_seat, give_seat_button, server_language
+from .robots import GIVE_SEAT, give_seat, give_seat_button
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
-NOTHING_HIDDEN = "Tu n'as rien de caché à cette table."
 CONFIRM = "bye"  # the tail of the confirmation's custom_id
 
 
@@ -30,9 +30,9 @@ async def menu(ui: TableUI, click: Click) -> None:
     elif parsed.tail == "quit":
         if click.player not in session.players:
             raise TableError("not_seated")
-        lang = reader_language(click.interaction, await server_language(ui.client, session.rec.guild_id))
+        lang = ui.language_of(click)
         await click.interaction.response.send_message(
-            "Quitter la partie pour de bon ?", view=confirm_view(session, lang), ephemeral=True
+            t(lang, "menu.quit_really"), view=confirm_view(session, lang), ephemeral=True
         )
     elif parsed.tail == CONFIRM:
         await leave(ui, click, session)
@@ -43,22 +43,24 @@ async def menu(ui: TableUI, click: Click) -> None:
 
 
 async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
+    click.session = session
+    lang = ui.language_of(click)
     # A seat handed to a robot: its hand is the robot's now, not shown to the player who left.
-    hand = await draw_hand(session, click.player) if click.player not in session.rec.robots else None
+    hand = await draw_hand(session, click.player, lang) if click.player not in session.rec.robots else None
     if hand is None or hand.empty:
-        await ui.sender.private(click.interaction, NOTHING_HIDDEN)
+        await ui.sender.private(click.interaction, t(lang, "menu.nothing_hidden"))
     else:
-        await ui.sender.private(click.interaction, hand.text or "Ton jeu :", hand)
+        await ui.sender.private(click.interaction, hand.text or t(lang, "menu.your_hand"), hand)
 
 
-def confirm_view(session: Session, lang: str = "fr") -> discord.ui.View:
+def confirm_view(session: Session, lang: str) -> discord.ui.View:
     """« Oui, je quitte la partie »: a Taverne button like the others, so it works after a restart;
     or « Laisser ma place à un robot » (``robots.give_seat``)."""
     assert session.state is not None
     view = discord.ui.View(timeout=None)
     custom_id = ids.table_id("tvm", session.id, session.state.turn_no, CONFIRM)
     view.add_item(
-        TaverneItem(button(custom_id, "Oui, je quitte la partie", style=discord.ButtonStyle.danger))
+        TaverneItem(button(custom_id, t(lang, "menu.quit_yes"), style=discord.ButtonStyle.danger))
     )
     view.add_item(give_seat_button(session, lang))
     return view

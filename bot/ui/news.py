@@ -11,6 +11,7 @@ from typing import Any
 import discord
 
 from games.core import Event, PlayerId
+from speech import t
 
 from ..sessions import Session
 from ..tables import mention
@@ -37,10 +38,12 @@ class News:
         *,
         player: PlayerId | None = None,
         interaction: discord.Interaction[Any] | None = None,
+        lang: str | None = None,
     ) -> bool:
-        """Private lines for the clicker; then one channel message: what timers said just before,
-        the notable lines, and the end or the ping. Returns whether the end of the game was told."""
-        mine = [event_line(session, e) for e in events if e.to is not None and player in e.to]
+        """Private lines for the clicker (in their ``lang``); then one channel message (in the
+        table's): what timers said just before, the notable lines, and the end or the ping.
+        Returns whether the end of the game was told."""
+        mine = [event_line(session, e, lang) for e in events if e.to is not None and player in e.to]
         if interaction is not None and mine:
             await self.sender.private(interaction, "\n".join(mine))
         lines = self.held.take(session.id) + announcements(session, events)
@@ -57,8 +60,8 @@ class News:
             return False
         if state is not None and state.over:
             self.pings.forget(session.id)
-            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or "personne"
-            lines = [*lines, f"🏆 Partie de {session.game.title} terminée ! Victoire : {winners}."]
+            winners = ", ".join(mention(p, session.rec.names) for p in state.winners) or t(session.lang, "table.nobody")
+            lines = [*lines, t(session.lang, "news.won", game=session.game.title, winners=winners)]
             await self.sender.say(session, "\n".join(lines))
             return True
         if state is not None:
@@ -72,11 +75,14 @@ class News:
     def ping_text(
         self, session: Session, waiting: list[PlayerId], clicker: PlayerId | None = None
     ) -> str | None:
-        """``<@id>, à toi !`` for the players the table newly waits for, not the one who just
-        played (edits notify nobody; a ping on every throw of the same player would be noise)."""
+        """``<@id>, your turn!`` (in the table's language) for the players the table newly waits
+        for, not the one who just played (edits notify nobody; a ping on every throw of the same
+        player would be noise)."""
         state = session.state
         if state is None or state.over or session.game.deadline(state) is not None:
             return None
         # Robots are never pinged: they play by the table's timer.
         humans = [p for p in waiting if p not in session.rec.robots]
-        return self.pings.text(session.id, humans, lambda p: mention(p, session.rec.names), clicker)
+        return self.pings.text(
+            session.id, humans, lambda p: mention(p, session.rec.names), clicker, session.lang
+        )

@@ -1,4 +1,4 @@
-"""Whom to ping (« <@id>, à toi ! »): the players the table newly waits for, not the clicker.
+"""Whom to ping (« <@id>, your turn! »): the players the table newly waits for, not the clicker.
 
 An edit of the table message notifies nobody, so a new message tells players it is their turn.
 Several games start a new turn number on every throw; pinging on each of them would ping a player
@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from games.core import PlayerId
+from speech import SOURCE, t
 
 
 class Pings:
@@ -34,9 +35,11 @@ class Pings:
         waiting: list[PlayerId],
         mention: Callable[[PlayerId], str],
         clicker: PlayerId | None = None,
+        lang: str = SOURCE,
     ) -> str | None:
+        """The ping's line in the table's ``lang``, or None when nobody is newly waited for."""
         due = self.due(table, waiting, clicker)
-        return ", ".join(mention(p) for p in due) + ", à toi !" if due else None
+        return t(lang, "news.your_turn", players=", ".join(mention(p) for p in due)) if due else None
 
     def forget(self, table: int) -> None:
         self._waiting.pop(table, None)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from games.core import LEAVE, Action
+from speech import t
 
 from ..sessions import Session, TableError
 from ..tables import presenter_for
@@ -17,9 +18,6 @@ from .timing import at_ms, display_name, in_time
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
-
-PLAYED = "✅ C'est joué."
-
 
 async def action(ui: TableUI, click: Click) -> None:
     """A button or a select of the table (or of a private hand): the action it stands for, played."""
@@ -36,11 +34,13 @@ async def action(ui: TableUI, click: Click) -> None:
 async def group(ui: TableUI, click: Click) -> None:
     """A group of a very long list was picked: its actions, privately, to choose from."""
     parsed, session = ui.table_named(click.custom_id, same_turn=True)
+    click.session = session
+    lang = ui.language_of(click)
     index = ids.from36(click.values[0]) if len(click.values) == 1 else -1
-    view = presenter_for(session.game).group_view(session, parsed.tail[len(GROUP) :], index)
+    view = presenter_for(session.game).group_view(session, parsed.tail[len(GROUP) :], index, lang)
     if view is None:
         raise TableError("gone")
-    await click.interaction.response.send_message("Choisis :", view=view, ephemeral=True)
+    await click.interaction.response.send_message(t(lang, "play.choose"), view=view, ephemeral=True)
 
 
 async def play(ui: TableUI, click: Click, session: Session, chosen: Action, turn: int | None) -> None:
@@ -62,9 +62,10 @@ async def play(ui: TableUI, click: Click, session: Session, chosen: Action, turn
     )
     if outcome.error is not None:
         raise outcome.error
-    moved = await ui.sender.show_clicked(interaction, session, player, PLAYED)
+    lang = ui.language_of(click)
+    moved = await ui.sender.show_clicked(interaction, session, player, t(lang, "play.played"), lang)
     end = await ui.news.after(
-        session, outcome.events, outcome.waiting, player=player, interaction=interaction
+        session, outcome.events, outcome.waiting, player=player, interaction=interaction, lang=lang
     )
     await ui.record_shown(session, moved, end=end)
 
@@ -83,7 +84,7 @@ async def leave(ui: TableUI, click: Click, session: Session) -> None:
     if outcome.error is not None:
         raise outcome.error
     if not interaction.response.is_done():
-        await interaction.response.edit_message(content="Tu as quitté la partie.", view=None)
+        await interaction.response.edit_message(content=t(ui.language_of(click), "play.left"), view=None)
     moved = await ui.sender.refresh(session)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=player)
     await ui.record_shown(session, moved, end=end)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import IllegalAction
+from speech import words_of
 
 from ..sessions import Session
 
@@ -29,6 +30,6 @@ def with_names(session: Session, error: IllegalAction) -> IllegalAction:
     return IllegalAction(error.code, **{key: named(value) for key, value in error.params.items()})
 
 
-def explain(session: Session, error: IllegalAction) -> str:
-    """The game's sentence for ``error``, naming players as the table shows them."""
-    return session.game.explain(with_names(session, error))
+def explain(session: Session, error: IllegalAction, lang: str) -> str:
+    """The game's sentence for ``error`` in ``lang``, naming players as the table shows them."""
+    return words_of(session.game).explain(with_names(session, error), lang)

@@ -23,6 +23,7 @@ from games.core import IllegalAction
 
 from .. import rules_book
 from ..sessions import TableError, stored
+from ..words import table_error
 from . import ids
 from .click import Click, Handler
 from .components import TEMPLATE, ClickRoute
@@ -97,13 +98,18 @@ async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
         await work
         return
     except TableError as error:
-        text = error.text
+        refused: TableError | IllegalAction = error
     except ids.BadId:
-        text = TableError("malformed").text
+        refused = TableError("malformed")
     except IllegalAction as error:
-        text = explain(click.session, error) if click.session is not None else TableError("malformed").text
+        refused = error if click.session is not None else TableError("malformed")
+    lang = ui.language_of(click)  # the handler may have found the table meanwhile
+    if isinstance(refused, IllegalAction) and click.session is not None:
+        text = explain(click.session, refused, lang)
+    else:
+        text = table_error(lang, refused if isinstance(refused, TableError) else TableError("malformed"))
     if click.redraws_hand:
-        await ui.sender.refuse(click.interaction, click.session, click.player, text)
+        await ui.sender.refuse(click.interaction, click.session, click.player, text, lang)
     else:
         await ui.sender.private(click.interaction, text)
 

@@ -62,10 +62,15 @@ class Sender:
         await answer_privately(interaction, text, **extra)
 
     async def refuse(
-        self, interaction: discord.Interaction[Any], session: Session | None, player: PlayerId, text: str
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session | None,
+        player: PlayerId,
+        text: str,
+        lang: str | None = None,
     ) -> None:
         """A refusal, privately. Clicked in a private hand, that message is drawn again as it is
-        now with the reason on top, so that its old buttons do not linger."""
+        now with the reason on top (in the player's ``lang``), so that its old buttons do not linger."""
         message = interaction.message
         if (
             session is not None
@@ -76,16 +81,22 @@ class Sender:
             and player in session.players
             and presenter_for(session.game).has_private_answer()
         ):
-            await self.show_private(interaction, session, player, f"⚠️ {text}")
+            await self.show_private(interaction, session, player, f"⚠️ {text}", lang)
             return
         await self.private(interaction, text)
 
     async def show_private(
-        self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session,
+        player: PlayerId,
+        head: str,
+        lang: str | None = None,
     ) -> None:
-        """Edits the private message the click came from: ``head``, then the player's hand."""
+        """Edits the private message the click came from: ``head``, then the player's hand (in
+        ``lang``, the player's)."""
         await defer_if_late(interaction, self.clock())
-        drawn = await draw_private(session, player, head)
+        drawn = await draw_private(session, player, head, lang)
         await self.edit_clicked(
             interaction, {"content": clip(drawn.text or head, 2000), "view": drawn.view}, drawn.files
         )
@@ -112,7 +123,12 @@ class Sender:
         self.pictures.shown(message_id, key)
 
     async def show_clicked(
-        self, interaction: discord.Interaction[Any], session: Session, player: PlayerId, head: str
+        self,
+        interaction: discord.Interaction[Any],
+        session: Session,
+        player: PlayerId,
+        head: str,
+        lang: str | None = None,
     ) -> int | None:
         """The clicked message as it is after the move: the table edited through the click; a
         private message (a hand, a group's list) drawn again — or closed —, the table then edited
@@ -122,7 +138,7 @@ class Sender:
             await self.show_table(interaction, session)
             return None
         if message is not None and message.flags.ephemeral:
-            await self.show_private(interaction, session, player, head)
+            await self.show_private(interaction, session, player, head, lang)
         elif not interaction.response.is_done():
             await interaction.response.defer()
         return await self.refresh(session)

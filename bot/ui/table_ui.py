@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from ..i18n import reader_language
 from ..sessions import Session, SessionManager, TableError
 from ..tables import presenter_for
 from . import ids
@@ -69,6 +70,12 @@ class TableUI:
         if session is None or session.rec.channel_id != click.interaction.channel_id:
             return None
         return session
+
+    def language_of(self, click: Click) -> str:
+        """The language of what the clicker alone reads: their client's, else the server's."""
+        session = click.session
+        server = session.lang if session is not None else self.manager.languages.of(getattr(click.interaction, "guild_id", None))
+        return reader_language(click.interaction, server)
 
     def table_named(self, custom_id: str, *, same_turn: bool) -> tuple[ids.TableId, Session]:
         """The game a custom_id names, or the TableError saying why not (malformed, closed, stale)."""

@@ -9,6 +9,7 @@ import discord
 
 from ..sessions import TableError, stored
 from ..tables import presenter_for
+from ..words import table_error
 from .refusals import explain
 from .timing import at_ms, display_name
 
@@ -36,10 +37,12 @@ async def typed(ui: TableUI, message: discord.Message) -> None:
             ui.manager.act(session.id, player, action, at_ms(message), name=display_name(message.author))
         )
     except TableError as error:
-        await message.reply(error.text, delete_after=REPLY_KEPT_S, mention_author=False)
+        # A reply in the channel: the server's language (a message carries no client locale).
+        await message.reply(table_error(session.lang, error), delete_after=REPLY_KEPT_S, mention_author=False)
         return
     if outcome.error is not None:
-        await message.reply(explain(session, outcome.error), delete_after=REPLY_KEPT_S, mention_author=False)
+        text = explain(session, outcome.error, session.lang)
+        await message.reply(text, delete_after=REPLY_KEPT_S, mention_author=False)
         return
     moved = await ui.sender.refresh(session)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=player)

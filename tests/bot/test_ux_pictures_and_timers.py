@@ -50,7 +50,7 @@ async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
 ) -> None:
     emu = tavern.emu
     board = Board()
-    monkeypatch.setattr(Presenter, "files", lambda self, session: board.files(self, session))
+    monkeypatch.setattr(Presenter, "files", lambda self, session, lang=None: board.files(self, session))
     arthur, perceval, karadoc = tavern.players
     async with tavern.bot({"toy": TOY}, window_grace_s=0.05):
         table = await open_table(emu, tavern.channel, arthur, "toy", f"window_ms=300 graine={SIX_THEN_THREE}")

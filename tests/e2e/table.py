@@ -12,7 +12,7 @@ import re
 from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 from games.core import Action
 
-SCORE_LINE = re.compile(r"\*\*(?P<name>[^*]+)\*\* : (?P<score>-?\d+)")
+SCORE_LINE = re.compile(r"\*\*(?P<name>[^*]+)\*\* ?: (?P<score>-?\d+)")
 
 
 async def open_table(
@@ -73,5 +73,5 @@ async def act(
 
 
 def scores(message: Message) -> dict[str, int]:
-    """The scores as the table shows them (« **Arthur** : 12 »)."""
+    """The scores as the table shows them (« **Arthur** : 12 », in English « **Arthur**: 12 »)."""
     return {m["name"]: int(m["score"]) for m in SCORE_LINE.finditer(message.text())}
