@@ -15,7 +15,7 @@ from .click import Click
 from .components import TaverneItem, button
 from .drawing import draw_hand
 from .play import leave
-from .robots import GIVE_SEAT, give_seat, give_seat_button
+from .robots import GIVE_SEAT, GIVE_SEAT_OF, give_seat, give_seat_button, give_seat_of, seat_of_select
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -32,12 +32,14 @@ async def menu(ui: TableUI, click: Click) -> None:
             raise TableError("not_seated")
         lang = ui.language_of(click)
         await click.interaction.response.send_message(
-            t(lang, "menu.quit_really"), view=confirm_view(session, lang), ephemeral=True
+            t(lang, "menu.quit_really"), view=confirm_view(session, lang, click.player), ephemeral=True
         )
     elif parsed.tail == CONFIRM:
         await leave(ui, click, session)
     elif parsed.tail == GIVE_SEAT:
         await give_seat(ui, click, session)
+    elif parsed.tail == GIVE_SEAT_OF:
+        await give_seat_of(ui, click, session)
     else:
         raise TableError("malformed")
 
@@ -53,9 +55,10 @@ async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
         await ui.sender.private(click.interaction, hand.text or t(lang, "menu.your_hand"), hand)
 
 
-def confirm_view(session: Session, lang: str) -> discord.ui.View:
+def confirm_view(session: Session, lang: str, player: str) -> discord.ui.View:
     """« Oui, je quitte la partie »: a Taverne button like the others, so it works after a restart;
-    or « Laisser ma place à un robot » (``robots.give_seat``)."""
+    or « Laisser ma place à un robot » (``robots.give_seat``); for the host, also another human's
+    seat given to a robot (``robots.give_seat_of``)."""
     assert session.state is not None
     view = discord.ui.View(timeout=None)
     custom_id = ids.table_id("tvm", session.id, session.state.turn_no, CONFIRM)
@@ -63,4 +66,7 @@ def confirm_view(session: Session, lang: str) -> discord.ui.View:
         TaverneItem(button(custom_id, t(lang, "menu.quit_yes"), style=discord.ButtonStyle.danger))
     )
     view.add_item(give_seat_button(session, lang))
+    seat_of = seat_of_select(session, player, lang) if player == session.rec.host_id else None
+    if seat_of is not None:
+        view.add_item(seat_of)
     return view

@@ -1,6 +1,7 @@
 """The robots on Discord: their levels in words, a seat handed to a robot from the leave flow
-(« Laisser ma place à un robot », ``tvm:<table>:<turn>:robot``), and the end of a table whose humans
-are all gone, said in the channel."""
+(« Laisser ma place à un robot », ``tvm:<table>:<turn>:robot``; the host's « Confier à un robot la
+place de… », ``tvm:<table>:<turn>:seatof``), and the end of a table whose humans are all gone, said
+in the channel."""
 
 from __future__ import annotations
 
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GIVE_SEAT = "robot"  # the tail of the leave flow's « Laisser ma place à un robot »
+GIVE_SEAT_OF = "seatof"  # the tail of the host's « Confier à un robot la place de… »
 
 
 def level_word(lang: str, level: str) -> str:
@@ -48,6 +50,46 @@ def give_seat_button(session: Session, lang: str) -> discord.ui.Item[Any]:
     assert session.state is not None
     custom_id = ids.table_id("tvm", session.id, session.state.turn_no, GIVE_SEAT)
     return TaverneItem(button(custom_id, t(lang, "robots.give_seat"), emoji="🤖", style=discord.ButtonStyle.primary))
+
+
+def seat_of_select(session: Session, host: str, lang: str) -> discord.ui.Item[Any] | None:
+    """The host's choice, beside their own « Quitter »: another human's seat (one who walked away)
+    given to a robot. None when no other human is seated."""
+    assert session.state is not None
+    others = [p for p in session.players if p != host and p not in session.rec.robots][:25]
+    if not others:
+        return None
+    select: discord.ui.Select[Any] = discord.ui.Select(
+        custom_id=ids.table_id("tvm", session.id, session.state.turn_no, GIVE_SEAT_OF),
+        placeholder=t(lang, "robots.give_seat_of"),
+        options=[discord.SelectOption(label=session.name(p)[:100], value=p) for p in others],
+    )
+    return TaverneItem(select)
+
+
+async def give_seat_of(ui: TableUI, click: Click, session: Session) -> None:
+    """The host hands another human's seat to a robot: the channel is told, the player too when
+    they look (their buttons are refused from now on)."""
+    interaction = click.interaction
+    click.session = session
+    if click.player != session.rec.host_id:
+        raise TableError("not_host", host=session.name(session.rec.host_id))
+    player = click.values[0] if len(click.values) == 1 else ""
+    if player == click.player or player not in session.players or player in session.rec.robots:
+        raise TableError("not_a_human_seat")
+    before = session.name(player)
+    session, ended = await in_time(
+        interaction, ui.manager.give_seat(session.id, player, DEFAULT_LEVEL), ui.manager.clock()
+    )
+    server = await server_language(ui.client, session.rec.guild_id)
+    robot = session.name(player)
+    private = t(reader_language(interaction, server), "robots.seat_of_given_private", player=before, robot=robot)
+    if not interaction.response.is_done():
+        await interaction.response.edit_message(content=private, view=None)
+    line = t(server, "robots.seat_of_given", player=before, robot=robot, level=level_word(server, DEFAULT_LEVEL))
+    moved = await ui.sender.refresh(session) if not ended else None
+    end = await ui.news.say(session, [line], ui.manager.waiting(session), None)
+    await ui.record_shown(session, moved, end=end)
 
 
 async def give_seat(ui: TableUI, click: Click, session: Session) -> None:

@@ -130,6 +130,37 @@ async def test_a_player_leaving_hands_the_seat_to_a_robot_which_plays_on(tavern:
     emu.assert_no_violations()
 
 
+async def test_the_host_gives_the_seat_of_a_player_who_walked_away_to_a_robot(tavern: Tavern) -> None:
+    emu = tavern.emu
+    tavern.at_test_speed()
+    emu.freeze_clock()
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, "ludicitude", "objectif=60 graine=4")
+        await emu.click(lobby, tavern.perceval, label="Rejoindre")
+        await emu.click(lobby, tavern.arthur, label="Commencer")
+        session = table_of(bot, tavern.channel)
+        assert session is not None
+        perceval = str(tavern.perceval.id)
+        # Only the host is offered another's seat: Perceval's own « Quitter » has no such choice.
+        own = await emu.click(table_message(tavern.channel), tavern.perceval, label="Quitter")
+        assert own.message is not None and not own.message.selects
+        confirm = await emu.click(table_message(tavern.channel), tavern.arthur, label="Quitter")
+        stale = await emu.click(table_message(tavern.channel), tavern.arthur, label="Quitter")
+        assert confirm.message is not None and stale.message is not None
+        given = await emu.select(confirm.message, tavern.arthur, [perceval])
+        assert given.content == "🤖 Gaston joue désormais la place de Perceval."
+        assert session.rec.robots[perceval] == "fort" and perceval in session.players
+        told = "🤖 L'hôte confie la place de Perceval à 🤖 Gaston (robot fort)."
+        await emu.wait_until(lambda: told in tavern.channel.transcript(), 5, "the channel told")
+        # A menu opened before cannot give that seat again: refused privately, nothing changes.
+        again = await emu.select(stale.message, tavern.arthur, [perceval])
+        assert again.ephemeral and session.rec.robots == {perceval: "fort"}
+        assert again.content == "Cette place n'est pas (ou plus) celle d'un autre joueur humain : rien n'a été fait."
+        await play_with_robots(emu, bot, tavern.channel, [tavern.arthur])
+        await game_told_over(emu, tavern.channel)
+    emu.assert_no_violations()
+
+
 async def test_a_table_left_without_humans_ends_and_says_so(tavern: Tavern) -> None:
     emu = tavern.emu
     async with tavern.bot() as bot:
