@@ -26,12 +26,12 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, barricade, clicks, cold, display, durability, restart, robots, rules, shards
+from . import answers, barricade, clicks, cold, display, durability, postgres, restart, robots, rules, shards
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
 # Sections that run only when ``--only`` names them (long, and about play rather than speed).
-ON_REQUEST = ("robots", "cold", "shards")
+ON_REQUEST = ("robots", "postgres", "cold", "shards")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -44,6 +44,8 @@ ALIASES = {
     "robot": "robots",
     "froid": "cold",
     "hors-memoire": "cold",
+    "postgresql": "postgres",
+    "pg": "postgres",
 }
 
 
@@ -206,6 +208,9 @@ def main(argv: list[str] | None = None) -> int:
         tables, rounds = args.tables or plan.shard_tables, args.rounds or plan.shard_rounds
         say(f"… shards ({tables} tables, {rounds} clics simultanés chacune : 1 processus, puis 2 processus d'un shard)")
         figures += shards.figures(folder, games, tables, rounds, module)
+    if "postgres" in sections:
+        say("… PostgreSQL (gestionnaire sur le magasin PostgreSQL contre asyncpg brut ; TAVERNE_BENCH_POSTGRES ou un serveur jetable)")
+        figures += postgres.figures(games, args.durability_seconds or plan.durability_s)
     if "robots" in sections:
         count = args.robot_games or plan.robot_games
         say(f"… robots ({count} parties par appariement et par jeu, 2 processus)")

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from bot.store import SessionRecord, Store
 from bot.store.migrations import MIGRATIONS
-from bot.store.store import _COLUMNS, _values
+from bot.store.record import _COLUMNS, _values
 
 PRAGMAS = ("PRAGMA journal_mode=WAL", "PRAGMA synchronous=FULL", "PRAGMA foreign_keys=ON")
 SYNCHRONOUS = ("OFF", "NORMAL", "FULL", "EXTRA")

@@ -1,7 +1,8 @@
 """``python -m bot``: read the settings, start the bot, stop it gracefully on SIGTERM or SIGINT.
 
 ``python -m bot backup <fichier>`` and ``python -m bot healthcheck`` need no token: they run beside
-the live bot (``docker compose exec``, the Docker HEALTHCHECK).
+the live bot (``docker compose exec``, the Docker HEALTHCHECK). ``python -m bot migrate-db FROM TO``
+copies a database into another (SQLite ⇄ PostgreSQL), the bot stopped.
 """
 
 from __future__ import annotations
@@ -120,9 +121,14 @@ def _run_bot() -> Failure | None:
 
     from .app import create_bot
     from .logs import setup_logging
+    from .store.target import password
     from .tables import PresenterError
 
-    setup_logging(settings.log_level, token)
+    secret = password(settings.database)  # the database's, masked like the token
+    if secret:
+        setup_logging(settings.log_level, token, secrets=(secret,))
+    else:
+        setup_logging(settings.log_level, token)
     try:
         bot = create_bot(settings)
     except PresenterError as error:
@@ -178,6 +184,8 @@ def run_backup(target: Path) -> int:
     settings = _store_settings()
     if settings is None:
         return 2
+    if isinstance(settings.database, str):
+        return _pg_backup(settings.database, target)
     try:
         report = backup(settings.database, target)
     except BackupError as error:
@@ -190,12 +198,40 @@ def run_backup(target: Path) -> int:
     return 0
 
 
+def _pg_backup(url: str, target: Path) -> int:
+    from . import pg_admin
+    from .store.target import shown
+
+    try:
+        size = pg_admin.backup(url, target)
+    except pg_admin.PgAdminError as error:
+        print(f"Sauvegarde impossible : {error}", file=sys.stderr)
+        return 1
+    print(f"Sauvegarde écrite : {target} ({size // 1024} Kio, pg_dump de {shown(url)})")
+    return 0
+
+
+def _pg_restore(source: Path, url: str) -> int:
+    from . import pg_admin
+    from .store.target import shown
+
+    try:
+        pg_admin.restore(source, url)
+    except pg_admin.PgAdminError as error:
+        print(f"Restauration refusée : {error}", file=sys.stderr)
+        return 1
+    print(f"Base restaurée : {shown(url)} depuis {source} (pg_restore)")
+    return 0
+
+
 def run_restore(source: Path) -> int:
     from .restore import RestoreError, restore
 
     settings = _store_settings()
     if settings is None:
         return 2
+    if isinstance(settings.database, str):
+        return _pg_restore(source, settings.database)
     try:
         report = restore(source, settings.database)
     except RestoreError as error:
@@ -227,6 +263,25 @@ def run_sync() -> int:
     return 0
 
 
+def run_migrate_db(source: str, target: str) -> int:
+    """Copies one database into another (SQLite ⇄ PostgreSQL), the bot stopped; checks the counts."""
+    from .migrate_db import MigrateError, migrate_db
+    from .store.target import is_postgres, shown
+
+    def target_of(text: str) -> Path | str:
+        return text if is_postgres(text) else Path(text)
+
+    try:
+        report = asyncio.run(migrate_db(target_of(source), target_of(target)))
+    except MigrateError as error:
+        print(f"Copie refusée : {error}", file=sys.stderr)
+        return 1
+    counts = ", ".join(f"{table} {count}" for table, count in report.counts.items())
+    print(f"Base copiée de {report.source} vers {report.target} ; lignes vérifiées : {counts}")
+    print(f"Pour que le bot s'en serve : TAVERNE_DATABASE={shown(target)} (le mot de passe en plus), puis relancez-le.")
+    return 0
+
+
 def run_healthcheck(stale_s: float) -> int:
     from .health import check
 
@@ -250,7 +305,12 @@ def main(argv: list[str] | None = None) -> int:
     check = commands.add_parser("healthcheck", help="0 si le bot est connecté à Discord et bat (Docker)")
     check.add_argument("--max-age", type=float, default=STALE_S, help="secondes sans battement tolérées")
     commands.add_parser("sync", help="les commandes slash seront renvoyées à Discord au prochain démarrage")
+    move = commands.add_parser("migrate-db", help="copie une base dans une autre (SQLite ⇄ PostgreSQL), bot arrêté")
+    move.add_argument("depuis", help="la base de départ : un fichier SQLite ou postgresql://…")
+    move.add_argument("vers", help="la base d'arrivée, vide : postgresql://utilisateur:motdepasse@hôte/base ou un fichier")
     args = parser.parse_args(argv)
+    if args.command == "migrate-db":
+        return run_migrate_db(args.depuis, args.vers)
     if args.command == "backup":
         return run_backup(args.fichier)
     if args.command == "restore":

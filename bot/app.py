@@ -11,6 +11,7 @@ import contextlib
 import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
+from pathlib import Path
 from typing import Any
 
 import discord
@@ -136,8 +137,10 @@ class TaverneBot(commands.AutoShardedBot):
                 await store.close()
                 raise
             self._store = store
-            # Tells `python -m bot restore` that this database is in use, until the process ends.
-            self._in_use = restore.hold_shared(self.settings.database)
+            # Tells `python -m bot restore` that this database file is in use, until the process ends
+            # (PostgreSQL: the heartbeat says it).
+            if isinstance(self.settings.database, Path):
+                self._in_use = restore.hold_shared(self.settings.database)
             await self._beat(health.STARTING)
         return self._store
 

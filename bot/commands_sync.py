@@ -62,7 +62,7 @@ async def sync(tree: app_commands.CommandTree[Any], store: Store, guild_id: int 
     return True
 
 
-async def forget(database: Path) -> None:
+async def forget(database: Path | str) -> None:
     """``python -m bot sync``: the next sync sends the commands whatever their hash."""
     store = await Store.open(database)
     try:

@@ -40,13 +40,16 @@ def failure_of(error: BaseException) -> Failure:
     import discord
 
     from .store import LeaseRefused, StoreUnavailable
+    from .store.errors import StoreUnreachable
 
     if isinstance(error, LeaseRefused):
         # Free once the other process stops (or its lease expires): a supervisor may try again.
         return Failure(TEMPORARY, str(error))
     if isinstance(error, StoreUnavailable):
         text = str(error)
-        return Failure(TEMPORARY if text.startswith("base verrouillée") else DATABASE, text)
+        # A locked file, or a PostgreSQL server not up yet: the next start may simply work.
+        passing = isinstance(error, StoreUnreachable) or text.startswith("base verrouillée")
+        return Failure(TEMPORARY if passing else DATABASE, text)
     if isinstance(error, discord.LoginFailure):
         return Failure(CONFIG, TOKEN_REFUSED)
     if isinstance(error, discord.PrivilegedIntentsRequired):

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .shards import Shards
+from .store.target import is_postgres, shown
 
 BEAT_S = 30.0
 # Three missed beats: a gateway reconnection (seconds) passes, a bot cut off for minutes does not.
@@ -31,13 +32,27 @@ class Health:
 
 
 def check(
-    database: Path, *, now_ms: int | None = None, stale_s: float = STALE_S, shards: Shards | None = None
+    database: Path | str, *, now_ms: int | None = None, stale_s: float = STALE_S, shards: Shards | None = None
 ) -> Health:
     """The heartbeat of the bot, or with ``shards`` (``TAVERNE_SHARDS``) that of the process running
     them: the leases of its shards, renewed with its beat."""
     now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
     if shards is not None:
         return check_shards(database, shards, now_ms, stale_s)
+    if is_postgres(database):
+        from .pg_admin import read_heartbeat
+
+        found = read_heartbeat(str(database))
+    else:
+        found = _read_sqlite(Path(database))
+    if isinstance(found, Health):
+        return found
+    version, row = found
+    return verdict(row, version, shown(database), now_ms, stale_s)
+
+
+def _read_sqlite(database: Path) -> Health | tuple[int, tuple[str, int, int] | None]:
+    """The schema version and the heartbeat row, or the Health saying why they cannot be read."""
     if not database.is_file():
         return Health(1, f"base introuvable : {database}")
     try:
@@ -58,9 +73,14 @@ def check(
             db.close()
     except sqlite3.Error as error:
         return Health(1, f"base illisible ({database}) : {error}")
+    return version, (str(row[0]), int(row[1]), int(row[2])) if row else None
+
+
+def verdict(row: tuple[str, int, int] | None, version: int, where: str, now_ms: int, stale_s: float) -> Health:
+    """What the last beat says about the bot, whichever database holds it."""
     if row is None:
-        return Health(1, f"aucun battement dans {database} (schéma {version}) : le bot n'a jamais tourné sur cette base")
-    status, at_ms, pid = str(row[0]), int(row[1]), int(row[2])
+        return Health(1, f"aucun battement dans {where} (schéma {version}) : le bot n'a jamais tourné sur cette base")
+    status, at_ms, pid = row
     age_s = max(0.0, (now_ms - at_ms) / 1000)
     if status == STOPPED:
         return Health(1, f"bot arrêté (pid {pid}) il y a {age_s:.0f} s")
@@ -75,14 +95,27 @@ def check(
     return Health(0, f"bot connecté (pid {pid}), battement il y a {age_s:.0f} s")
 
 
-def check_shards(database: Path, shards: Shards, now_ms: int, stale_s: float) -> Health:
+def check_shards(database: Path | str, shards: Shards, now_ms: int, stale_s: float) -> Health:
     """Healthy when every shard of ``shards`` has a lease renewed by a connected process lately."""
+    if is_postgres(database):
+        from .pg_admin import read_leases
+
+        found = read_leases(str(database))
+    else:
+        found = _read_sqlite_leases(Path(database))
+    if isinstance(found, Health):
+        return found
+    return shards_verdict(found, shards, shown(database), now_ms, stale_s)
+
+
+def _read_sqlite_leases(database: Path) -> Health | dict[str, tuple[str, int, int]]:
+    """shard -> (status, renewed_ms, pid), or the Health saying why the leases cannot be read."""
     if not database.is_file():
         return Health(1, f"base introuvable : {database}")
     try:
         db = sqlite3.connect(database, timeout=5)
         try:
-            rows = {
+            return {
                 str(r[0]): (str(r[1]), int(r[2]), int(r[3]))
                 for r in db.execute("SELECT shard, status, renewed_ms, pid FROM shard_leases")
             }
@@ -90,11 +123,17 @@ def check_shards(database: Path, shards: Shards, now_ms: int, stale_s: float) ->
             db.close()
     except sqlite3.Error as error:
         return Health(1, f"baux des shards illisibles ({database}) : {error}")
+
+
+def shards_verdict(
+    rows: dict[str, tuple[str, int, int]], shards: Shards, where: str, now_ms: int, stale_s: float
+) -> Health:
+    """What the leases say about the process running ``shards``, whichever database holds them."""
     for key in shards.lease_keys():
         row = rows.get(key)
         name = f"shard {key.split(':')[1]} sur {shards.count}"
         if row is None:
-            return Health(1, f"{name} : aucun processus ne l'a jamais pris dans {database}")
+            return Health(1, f"{name} : aucun processus ne l'a jamais pris dans {where}")
         status, renewed_ms, pid = row
         age_s = max(0.0, (now_ms - renewed_ms) / 1000)
         if status == STOPPED:

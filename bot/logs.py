@@ -53,11 +53,16 @@ def wants_colour(stream: object) -> bool:
     return not os.environ.get("NO_COLOR") and callable(isatty) and bool(isatty())
 
 
-def setup_logging(level: str, token: str = "", handler: logging.Handler | None = None) -> logging.Handler:
+def setup_logging(
+    level: str, token: str = "", handler: logging.Handler | None = None, *, secrets: tuple[str, ...] = ()
+) -> logging.Handler:
     """discord.py's logging setup (colours only in a terminal, one line per record) on the root
-    logger, at ``level``; returns the handler, which masks ``token``."""
+    logger, at ``level``; returns the handler, which masks ``token`` and the other ``secrets`` (the
+    database's password)."""
     handler = handler or logging.StreamHandler()
     handler.addFilter(TokenMask(token))
+    for secret in secrets:
+        handler.addFilter(TokenMask(secret))
     handler.addFilter(VoiceNotice())
     plain = logging.Formatter("[{asctime}] [{levelname:<8}] {name}: {message}", "%Y-%m-%d %H:%M:%S", style="{")
     stream = getattr(handler, "stream", None)

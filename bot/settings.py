@@ -14,6 +14,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from .shards import Shards
+from .store.target import is_postgres
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 # discord.py and Discord accept far more, but a typo (40/4, 0-9999/10000) is caught here.
@@ -52,7 +53,9 @@ class StoreSettings(BaseSettings):
         env_prefix="TAVERNE_", env_file=".env", env_file_encoding="utf-8", extra="ignore"
     )
 
-    database: Path = Path("data/taverne.sqlite3")
+    # A SQLite file (the default), or a PostgreSQL server: postgresql://user:password@host:5432/base
+    # (docs/SCALING.md). Never written anywhere with its password (bot/store/target.py).
+    database: Path | str = Path("data/taverne.sqlite3")
     log_level: str = "INFO"
     # After a failed start, the next one (a supervisor restarting the bot) waits this long before
     # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
@@ -71,6 +74,14 @@ class StoreSettings(BaseSettings):
     # A setting or a database to fix is tried this many starts in a row, then the bot gives up until
     # it changes (bot/restarts.py); a network outage is retried for ever.
     start_attempts: int = Field(6, ge=1)
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _file_or_url(cls, value: object) -> object:
+        """A ``postgresql://`` URL stays a string (a Path would fold its ``//``); anything else is a path."""
+        if isinstance(value, str):
+            return value.strip() if is_postgres(value.strip()) else Path(value.strip())
+        return value
 
     @field_validator("log_level")
     @classmethod

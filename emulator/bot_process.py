@@ -34,7 +34,7 @@ class BotProcess:
     def __init__(
         self,
         emu: Emulator,
-        database: Path,
+        database: Path | str,
         log: Path,
         *,
         guild: Guild | None = None,

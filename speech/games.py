@@ -53,12 +53,17 @@ class GameWords:
 
     def action_help(self, spec: ActionSpec, lang: str) -> str:
         """What an action does, for a button's label, a form or the terminal's ``aide``."""
-        key = f"{self.game.name}.action.{spec.kind}"
-        return t(lang, key) if has(lang, key) or has("fr", key) else spec.help
+        # The game's own words, else those of the actions every game has (quitter, expulser, tick).
+        for key in (f"{self.game.name}.action.{spec.kind}", f"action.{spec.kind}"):
+            if has(lang, key) or has("fr", key):
+                return t(lang, key)
+        return spec.help
 
     def argument_help(self, spec: ActionSpec, arg: ArgSpec, lang: str) -> str:
-        key = f"{self.game.name}.action.{spec.kind}.{arg.name}"
-        return t(lang, key) if has(lang, key) or has("fr", key) else arg.help
+        for key in (f"{self.game.name}.action.{spec.kind}.{arg.name}", f"action.{spec.kind}.{arg.name}"):
+            if has(lang, key) or has("fr", key):
+                return t(lang, key)
+        return arg.help
 
 
 _WORDS: dict[str, GameWords] = {}

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel, ValidationError
 
 from games.core import IllegalAction, registry
+from speech import SOURCE, has, languages, t, words_of
 
 from .keyboard import Clock, ScriptLines, TerminalLines
 from .listing import print_vocabulary
@@ -70,44 +71,69 @@ def robots_available() -> bool:
     return importlib.util.find_spec("games.robots") is not None
 
 
-def parser() -> argparse.ArgumentParser:
-    top = argparse.ArgumentParser(prog="python -m games", description="Taverne : jeux en local.")
+def level_word(lang: str, level: str) -> str:
+    key = f"terminal.level.{level}"
+    return t(lang, key) if has(lang, key) or has(SOURCE, key) else level
+
+
+def asked_language(argv: list[str]) -> str:
+    """The ``--lang`` of a command line, read before argparse so that its help speaks it too."""
+    for index, word in enumerate(argv):
+        value = word.split("=", 1)[1] if word.startswith("--lang=") else None
+        if word == "--lang" and index + 1 < len(argv):
+            value = argv[index + 1]
+        if value in languages():
+            return value
+    return SOURCE
+
+
+def parser(lang: str = SOURCE) -> argparse.ArgumentParser:
+    def say(key: str, **params: Any) -> str:
+        return t(lang, f"terminal.cli.{key}", **params)
+
+    top = argparse.ArgumentParser(prog="python -m games", description=say("description"))
     sub = top.add_subparsers(dest="command", required=True)
-    play = sub.add_parser("play", help="jouer une partie dans le terminal")
+    play = sub.add_parser("play", help=say("play"))
     play.add_argument("game", choices=registry.names())
-    play.add_argument("--players", required=True, help="noms séparés par des virgules")
+    play.add_argument("--players", required=True, help=say("players"))
     play.add_argument("--seed", type=int, default=None)
-    play.add_argument("--dice", default="", help="résultats imposés, ex. 1,4,4")
-    play.add_argument("--option", action="append", default=[], help="clé=valeur")
-    play.add_argument("--json", action="store_true", help="une ligne JSON par événement")
-    play.add_argument("--auto", action="store_true", help="le hasard joue pour les joueurs qui ne sont pas des robots")
+    play.add_argument("--dice", default="", help=say("dice"))
+    play.add_argument("--option", action="append", default=[], help=say("option"))
+    play.add_argument("--json", action="store_true", help=say("json"))
+    play.add_argument("--auto", action="store_true", help=say("auto"))
+    play.add_argument("--lang", choices=languages(), default=SOURCE, help=say("lang"))
     if robots_available():
         play.add_argument(
-            "--robot", action="append", default=[], metavar="JOUEUR[:NIVEAU]",
-            help=f"un robot à cette place (niveaux : {', '.join(LEVELS)} ; {DEFAULT_LEVEL} par défaut)",
+            "--robot", action="append", default=[], metavar=say("robot_metavar"),
+            help=say("robot", levels=", ".join(LEVELS), default=DEFAULT_LEVEL),
         )
-    actions = sub.add_parser("actions", help="le vocabulaire d'un jeu")
+    actions = sub.add_parser("actions", help=say("actions"))
     actions.add_argument("game", choices=registry.names())
-    sub.add_parser("list", help="les jeux")
+    actions.add_argument("--lang", choices=languages(), default=SOURCE, help=say("lang"))
+    sub.add_parser("list", help=say("list"))
     return top
 
 
 def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: TextIO | None = None) -> int:
     stdin = stdin or sys.stdin
     out = stdout or sys.stdout
-    args = parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = parser(asked_language(words)).parse_args(argv)
     if args.command == "list":
         for name in registry.names():
             out.write(name + "\n")
         return 0
     game = registry.get(args.game)
     if args.command == "actions":
-        print_vocabulary(game, out)
+        try:
+            print_vocabulary(game, out, args.lang)
+        except BrokenPipeError:
+            pass  # the reader went away (``… | head``)
         return 0
     try:
         return play(game, args, stdin, out)
     except SetupError as error:
-        out.write(f"Impossible d'ouvrir la table : {error}\n")
+        out.write(t(args.lang, "terminal.cannot_open", reason=error) + "\n")
         return 2
     except BrokenPipeError:
         # The reader went away (``… | head``): nobody is left to tell.
@@ -122,17 +148,17 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
     try:
         loaded = [int(x) for x in args.dice.split(",") if x.strip()]
     except ValueError:
-        raise SetupError(f"dés invalides : {args.dice!r} (attendu : des nombres séparés par des virgules)") from None
+        raise SetupError(t(args.lang, "terminal.bad_dice", dice=repr(args.dice))) from None
     try:
         state, events = game.start(players, options, seed=seed, loaded=loaded, now_ms=0)
     except IllegalAction as error:
-        raise SetupError(game.explain(error)) from None
+        raise SetupError(words_of(game).explain(error, args.lang)) from None
     except ValidationError as error:
         raise SetupError(invalid_options(error)) from None
     try:
         policies = {name: robot(game, name, level, seed) for name, level in robots.items()}
     except ImportError:
-        raise SetupError("les robots ne sont pas encore disponibles dans cette version.") from None
+        raise SetupError(t(args.lang, "terminal.no_robots")) from None
     humans = [] if args.auto else [p for p in players if p not in robots]
     randoms = [p for p in players if p not in robots] if args.auto else []
     clocked = stdin.isatty() and not args.json and not args.auto
@@ -145,15 +171,13 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
         seats=Seats(game, random.Random(seed), policies, randoms) if policies or randoms else None,
         clock=Clock() if clocked else None,
         forced=not args.json,
+        lang=args.lang,
     )
     if not args.json:
-        out.write(
-            f"{game.title} — graine {seed}. Tapez « <joueur> <action> », « aide » (ou « ? »), "
-            "« attendre », ou Ctrl-D pour finir.\n"
-        )
+        out.write(t(args.lang, "terminal.intro", game=game.title, seed=seed) + "\n")
         if robots:
-            seated = ", ".join(f"{name} ({'débutant' if level == 'debutant' else level})" for name, level in robots.items())
-            out.write(f"Robots : {seated} ; leurs coups s'affichent précédés de « > ».\n")
+            seated = ", ".join(f"{name} ({level_word(args.lang, level)})" for name, level in robots.items())
+            out.write(t(args.lang, "terminal.robots", seated=seated) + "\n")
     runner.emit_events(events)
     runner.position()
     try:
@@ -162,6 +186,6 @@ def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int
         else:
             runner.play(TerminalLines(stdin.fileno()) if clocked else ScriptLines(stdin))
     except KeyboardInterrupt:
-        out.write("\nPartie interrompue (Ctrl-C).\n")
+        out.write("\n" + t(args.lang, "terminal.interrupted") + "\n")
     runner.final()
     return 0

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import Action, BaseState, Game, PlayerId
+from speech import SOURCE, t, tn, words_of
 
 from .lines import action_words, typed_line, usage, value_text
 from .screen import Screen
@@ -27,23 +28,25 @@ def _wrap(items: list[str], indent: str = "    ", width: int = 100) -> list[str]
     return rows
 
 
-def player_lines(game: Game[Any], player: PlayerId, actions: list[Action], numbered: list[int]) -> list[str]:
-    """What ``player`` may type, grouped by action word, each with its usage and help."""
+def player_lines(
+    game: Game[Any], player: PlayerId, actions: list[Action], numbered: list[int], lang: str = SOURCE
+) -> list[str]:
+    """What ``player`` may type, grouped by action word, each with its usage and help (in ``lang``)."""
     specs = {s.kind: s for s in game.full_vocabulary()}
-    out = [f"{player} peut taper :"]
+    out = [t(lang, "terminal.help.may_type", player=player)]
     if numbered:
-        out.append("  le numéro d'une destination du plateau :")
+        out.append(t(lang, "terminal.help.destination"))
         out += _wrap([f"{player} {n}" for n in numbered])
     for kind in dict.fromkeys(a.kind for a in actions):
         spec = specs.get(kind)
         same = [a for a in actions if a.kind == kind]
-        helptext = f" — {spec.help}" if spec is not None else ""
+        helptext = f" — {words_of(game).action_help(spec, lang)}" if spec is not None else ""
         out.append(f"  {usage(spec) if spec is not None else kind}{helptext}")
         varying = [n for n in (spec.args if spec else []) if len({repr(a.args.get(n.name)) for a in same}) > 1]
         if len(same) > MANY and len(varying) == 1:
             name = varying[0].name
             fixed = action_words(game, spec, same[0].model_copy(update={"args": {}}))
-            out.append(f"    {player} {fixed} <{name}>, {name} parmi :")
+            out.append(t(lang, "terminal.help.among", player=player, action=fixed, name=name))
             out += _wrap([value_text(game, name, a.args[name]) for a in same], "      ")
         else:
             out += _wrap([typed_line(game, player, a) for a in same])
@@ -57,25 +60,28 @@ def help_text(
     screen: Screen,
     numbered: list[int],
     waited: list[PlayerId],
+    lang: str = SOURCE,
 ) -> str:
     acting = [p for p in state.players if legal.get(p)]
     if state.over:
-        return "La partie est terminée."
+        return t(lang, "terminal.help.over")
     lines = []
     if acting:
-        head = "Peuvent jouer maintenant : " if len(acting) > 1 else "Peut jouer maintenant : "
-        lines.append(head + ", ".join(acting) + (f" (la table attend {', '.join(waited)})" if waited else "") + ".")
+        who = ", ".join(acting)
+        if waited:
+            who = t(lang, "terminal.help.waiting_for", players=who, waited=", ".join(waited))
+        lines.append(tn(lang, "terminal.help.may_play", len(acting), players=who))
     else:
-        lines.append("Personne ne peut jouer : tapez « attendre » pour laisser passer le temps.")
+        lines.append(t(lang, "terminal.help.nobody"))
     for player in acting:
         if not screen.may_see(player):
-            lines.append(f"{player} : ses coups restent cachés (passez-lui le clavier).")
+            lines.append(t(lang, "terminal.help.hidden", player=player))
             continue
-        lines += player_lines(game, player, legal[player], numbered if player in waited else [])
+        lines += player_lines(game, player, legal[player], numbered if player in waited else [], lang)
     deadline = game.deadline(state)
     if deadline is not None:
-        lines.append(f"Une fenêtre est ouverte jusqu'à {deadline} ms : « attendre » la ferme.")
-    lines.append("Toujours : « <joueur> quitter », « voir » (la position), « aide » ou « ? ».")
+        lines.append(t(lang, "terminal.help.window", deadline=deadline))
+    lines.append(t(lang, "terminal.help.always"))
     return "\n".join(lines)
 
 
@@ -87,6 +93,7 @@ def hint(
     player: PlayerId | None,
     numbered: list[int],
     waited: list[PlayerId],
+    lang: str = SOURCE,
 ) -> str:
     """One line after a refusal: what is expected instead (the lines that would be accepted)."""
     if state.over:
@@ -105,10 +112,10 @@ def hint(
         lines += [f"{owner} {n}" for n in (numbered if owner in waited else [])]
         lines += [typed_line(game, owner, a) for a in legal.get(owner, [])]
     if lines:
-        more = f" … (+{len(lines) - 6} : « aide »)" if len(lines) > 6 else ""
-        return "Attendu : " + " · ".join(lines[:6]) + more
+        more = t(lang, "terminal.hint.more", n=len(lines) - 6) if len(lines) > 6 else ""
+        return t(lang, "terminal.hint.expected", lines=" · ".join(lines[:6]) + more)
     if hidden:
-        return "À jouer : " + ", ".join(hidden) + "."
+        return t(lang, "terminal.hint.to_play", players=", ".join(hidden))
     if game.deadline(state) is not None:
-        return "Attendu : « attendre » (personne ne peut jouer avant la fin de la fenêtre)."
+        return t(lang, "terminal.hint.wait")
     return ""

@@ -1,29 +1,39 @@
-"""``python -m games actions <game>``: a game's vocabulary and options in French."""
+"""``python -m games actions <game> [--lang en]``: a game's vocabulary and options, in the chosen
+language (the game's words from ``speech``, the listing's own from terminal.po)."""
 
 from __future__ import annotations
 
 from typing import Any, TextIO
 
-from games.core import Game
+from games.core import ArgSpec, Game
+from speech import SOURCE, has, t, words_of
 
 
-def print_vocabulary(game: Game[Any], out: TextIO) -> None:
-    out.write(f"{game.title} — actions ({game.name})\n")
+def _bounds(lang: str, arg: ArgSpec) -> str:
+    if arg.minimum is not None and arg.maximum is not None:
+        return " " + t(lang, "terminal.actions.range", low=arg.minimum, high=arg.maximum)
+    if arg.minimum is not None:
+        return " " + t(lang, "terminal.actions.at_least", low=arg.minimum)
+    if arg.maximum is not None:
+        return " " + t(lang, "terminal.actions.at_most", high=arg.maximum)
+    return ""
+
+
+def print_vocabulary(game: Game[Any], out: TextIO, lang: str = SOURCE) -> None:
+    words = words_of(game)
+    out.write(t(lang, "terminal.actions.title", game=game.title, name=game.name) + "\n")
     for spec in game.full_vocabulary():
         args = " ".join(f"[{a.name}]" if a.optional else f"<{a.name}>" for a in spec.args)
-        who = {"turn": "à son tour", "any": "n'importe qui", "system": "la table"}[spec.who]
-        out.write(f"  {spec.kind} {args}".rstrip() + f"  ({who}) — {spec.help}\n")
+        who = t(lang, f"terminal.actions.who.{spec.who}")
+        out.write(f"  {spec.kind} {args}".rstrip() + f"  ({who}) — {words.action_help(spec, lang)}\n")
         for a in spec.args:
-            detail = a.help
+            detail = words.argument_help(spec, a, lang)
             if a.choices:
                 detail += f" [{' | '.join(a.choices)}]"
-            if a.minimum is not None and a.maximum is not None:
-                detail += f" ({a.minimum} à {a.maximum})"
-            elif a.minimum is not None:
-                detail += f" (au moins {a.minimum})"
-            elif a.maximum is not None:
-                detail += f" (au plus {a.maximum})"
-            out.write(f"      {a.name} : {a.type}. {detail}\n")
-    out.write("Options (--option clé=valeur) :\n")
+            detail += _bounds(lang, a)
+            out.write(t(lang, "terminal.actions.argument", name=a.name, type=a.type, detail=detail) + "\n")
+    out.write(t(lang, "terminal.actions.options") + "\n")
     for key, field in game.options_model.model_fields.items():
-        out.write(f"  {key} = {field.default!r}  {field.description or ''}\n")
+        option = f"{game.name}.option.{key}"  # the game's words for it, once they moved to speech/
+        described = t(lang, option) if has(lang, option) or has(SOURCE, option) else field.description or ""
+        out.write(f"  {key} = {field.default!r}  {described}\n")

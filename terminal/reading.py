@@ -9,13 +9,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, IllegalAction, PlayerId
+from speech import SOURCE, t
 
 from .synonyms import meanings
 from .words import plain, tokens, unreadable
 
 HELP_WORDS = {"aide", "?", "help", "aides"}
 WAIT_WORDS = {"attendre", "wait", "attends"}
-LOOK_WORDS = {"voir", "plateau", "main", "etat", "scores"}
+LOOK_WORDS = {"voir", "plateau", "main", "etat", "scores", "look", "show", "board", "hand"}
 
 
 class Unreadable(Exception):
@@ -98,10 +99,12 @@ class Reader:
     vocabulary: list[ActionSpec]
     # Everyone who sat at the table (a player who left is still recognised, and refused by the game).
     players: list[PlayerId]
+    # The language of its refusals (--lang).
+    lang: str = SOURCE
 
     def read(self, line: str, may_act: dict[PlayerId, list[Action]]) -> Typed | None:
         """None for a blank line or a comment; ``may_act``: each player's legal actions now."""
-        reason = unreadable(line)
+        reason = unreadable(line, self.lang)
         if reason is not None:
             raise Unreadable(reason)
         words = tokens(line)
@@ -123,19 +126,14 @@ class Reader:
             if len(acting) == 1 and (words[0].isdigit() or self._names_an_action(words)):
                 player = acting[0]
             elif len(words) == 1:
-                raise Unreadable(
-                    f"« {words[0]} » n'est ni un joueur ni une action ici ; "
-                    "tapez « <joueur> <action> », ou « aide »."
-                )
+                raise Unreadable(t(self.lang, "terminal.read.neither", word=words[0]))
             elif self._names_an_action(words[1:]):
                 # Someone not at the table: the game says whether they may act (Chante-Sloubi).
                 player, words = words[0], words[1:]
             else:
-                raise Unreadable(
-                    f"« {words[0]} » n'est pas à la table (joueurs : {', '.join(self.players)})."
-                )
+                raise Unreadable(t(self.lang, "terminal.read.not_seated", word=words[0], players=", ".join(self.players)))
         if not words:
-            raise Unreadable(f"il manque l'action après « {player} ».", player)
+            raise Unreadable(t(self.lang, "terminal.read.no_action", player=player), player)
         if plain(words[0]) in HELP_WORDS or words[0] == "?":
             return Typed("help", player=player, at=at)
         if plain(words[0]) in LOOK_WORDS and len(words) == 1:
@@ -158,7 +156,7 @@ class Reader:
         if len(words) > 1 and words[-1].startswith("@"):
             raw = words[-1][1:]
             if not raw.isdigit():
-                raise Unreadable(f"« {words[-1]} » : après @, un nombre de millisecondes (ex. @1500).")
+                raise Unreadable(t(self.lang, "terminal.read.bad_stamp", word=words[-1]))
             return int(raw), words[:-1]
         return None, words
 

@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import BaseState, Event, Game, PlayerId
+from speech import SOURCE, t
 
-PAUSE = "Appuyez sur Entrée…"
+PAUSE = t(SOURCE, "terminal.pause")  # the French one (the hot seat's pause line is the table's language)
 
 
 def has_secrets(game: Game[Any], state: BaseState) -> bool:
@@ -65,16 +66,17 @@ class Screen:
         return None
 
 
-def private_text(game: Game[Any], state: BaseState, player: PlayerId) -> str | None:
-    """What ``player`` sees that a spectator does not, in French (Chèvre: their hand)."""
+def private_text(game: Game[Any], state: BaseState, player: PlayerId, lang: str = SOURCE) -> str | None:
+    """What ``player`` sees that a spectator does not, in ``lang`` (Chèvre: their hand)."""
     mine = game.view(state, player)
     public = game.view(state, None)
     extra = {k: v for k, v in mine.items() if public.get(k) != v}
     if not extra:
         return None
     if "hand" in extra:
-        text = f"Main de {player} : {' '.join(extra['hand']) or 'vide'}."
+        hand = " ".join(extra["hand"]) or t(lang, "terminal.hand.empty")
+        text = t(lang, "terminal.hand", player=player, hand=hand)
         if "opening" in extra:
-            text += f" Tu ouvres avec le {extra['opening']}."
+            text += " " + t(lang, "terminal.hand.opening", tile=extra["opening"])
         return text
-    return f"Pour {player} : " + ", ".join(f"{k} = {v}" for k, v in extra.items())
+    return t(lang, "terminal.hand.other", player=player, what=", ".join(f"{k} = {v}" for k, v in extra.items()))

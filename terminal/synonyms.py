@@ -9,6 +9,11 @@ from __future__ import annotations
 COMMON: dict[str, list[str]] = {
     "partir": ["quitter"],
     "abandonner": ["quitter"],
+    # English players' words (python -m games play … --lang en); the French ones keep working.
+    "leave": ["quitter"],
+    "quit": ["quitter"],
+    "roll": ["lancer"],
+    "throw": ["lancer"],
 }
 
 BY_GAME: dict[str, dict[str, list[str]]] = {

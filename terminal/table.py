@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TextIO
 
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
+from speech import SOURCE, t, words_of
 
 from .board import board_text
 from .forced import forced_action
@@ -20,7 +21,7 @@ from .help import help_text, hint
 from .keyboard import TIMEOUT, Clock
 from .lines import typed_line
 from .reading import Reader, Typed, Unreadable
-from .screen import PAUSE, Screen, private_text
+from .screen import Screen, private_text
 from .seats import Seats
 
 CLEAR = "\033[H\033[2J\033[3J"
@@ -59,10 +60,13 @@ class Runner:
     # What the table computes from a state, once per state: legal actions, whom it waits for, numbers.
     _memo: dict[str, Any] = field(default_factory=dict)
     _memo_key: tuple[int, int] = (0, -1)
+    # The language the table speaks (--lang): its own words and the game's (game words stay French).
+    lang: str = SOURCE
 
     def __post_init__(self) -> None:
+        self.words = words_of(self.game)
         self.vocabulary = self.game.full_vocabulary()
-        self.reader = Reader(self.game.name, self.vocabulary, list(self.state.players))
+        self.reader = Reader(self.game.name, self.vocabulary, list(self.state.players), self.lang)
         self.tty_out = bool(getattr(self.out, "isatty", lambda: False)())
 
     # --- what the table knows ---------------------------------------------------------------
@@ -116,23 +120,23 @@ class Runner:
                     record["to"] = event.to
                 self.write(json.dumps(record, ensure_ascii=False))
             elif self.screen.shows(event):
-                prefix = f"[privé → {', '.join(event.to)}] " if event.to is not None else ""
-                self.write(prefix + self.game.describe(event))
+                prefix = t(self.lang, "terminal.private", players=", ".join(event.to)) if event.to is not None else ""
+                self.write(prefix + self.words.describe(event, {}, self.lang))
 
     def refuse(self, reason: str, code: str, params: dict[str, Any], player: PlayerId | None) -> None:
         if self.as_json:
             record = {"t": self.now, "error": code, "params": params}
             self.write(json.dumps(record, ensure_ascii=False, default=str))
             return
-        self.write(f"Refusé : {reason}")
+        self.write(t(self.lang, "terminal.refused", reason=reason))
         self.write(
-            hint(self.game, self.state, self.legal(), self.screen, player, self.numbered(player), self.waiting())
+            hint(self.game, self.state, self.legal(), self.screen, player, self.numbered(player), self.waiting(), self.lang)
         )
 
     def emit_error(self, error: IllegalAction, player: PlayerId | None = None) -> None:
-        reason = self.game.explain(error)
+        reason = self.words.explain(error, self.lang)
         if error.code == "unknown_action" and error.params.get("action"):
-            reason = f"« {error.params['action']} » : action inconnue ici."
+            reason = t(self.lang, "terminal.unknown_action", action=error.params["action"])
         self.refuse(reason, error.code, error.params, player)
 
     def position(self) -> None:
@@ -142,10 +146,10 @@ class Runner:
         if self.game.name == "barricade" and (self.state.version == 0 or self.numbered() or
                                               getattr(self.state, "phase", "") == "barriere"):
             self.write(board_text(self.state))  # type: ignore[arg-type]
-        self.write(self.game.summary(self.state))
+        self.write(self.words.summary(self.state, {}, self.lang))
         viewer = self.screen.viewer()
         if viewer is not None and viewer in self.waiting():
-            self.write(private_text(self.game, self.state, viewer) or "")
+            self.write(private_text(self.game, self.state, viewer, self.lang) or "")
 
     # --- playing -------------------------------------------------------------------------
     def act(self, player: PlayerId, action: Action, at: int | None) -> bool:
@@ -161,7 +165,7 @@ class Runner:
         except Exception as error:  # a bug must not end the game: apply is pure, nothing changed
             traceback.print_exc(file=sys.stderr)
             self.refuse(
-                f"cette ligne n'a pas pu être jouée (erreur interne : {type(error).__name__}).",
+                t(self.lang, "terminal.internal_error", error=type(error).__name__),
                 "internal_error", {"detail": str(error)}, player,
             )
             return False
@@ -177,7 +181,7 @@ class Runner:
         """One typed line: played, answered (aide, voir), or refused with its reason."""
         joined = [p for p in self.state.players if p not in self.reader.players]
         if joined:  # someone who joined mid-game (Chante-Sloubi) is recognised like the others
-            self.reader = Reader(self.game.name, self.vocabulary, self.reader.players + joined)
+            self.reader = Reader(self.game.name, self.vocabulary, self.reader.players + joined, self.lang)
         try:
             typed = self.reader.read(text.strip(), self.legal())
         except Unreadable as error:
@@ -197,9 +201,11 @@ class Runner:
 
     def typed(self, typed: Typed) -> None:
         if typed.at is not None and self.clock is not None:
-            raise Unreadable("à la console, l'horloge date chaque ligne : « @<ms> » sert aux scripts.")
+            raise Unreadable(t(self.lang, "terminal.no_stamp_at_console"))
         if typed.what == "help":
-            self.write(help_text(self.game, self.state, self.legal(), self.screen, self.numbered(), self.waiting()))
+            self.write(
+                help_text(self.game, self.state, self.legal(), self.screen, self.numbered(), self.waiting(), self.lang)
+            )
             return
         if typed.what == "look":
             self.position()
@@ -220,17 +226,17 @@ class Runner:
     def by_number(self, player: PlayerId, number: int) -> Action:
         numbers = self.numbered(player)
         if not numbers:
-            raise Unreadable("aucun numéro n'est à choisir maintenant.", player)
+            raise Unreadable(t(self.lang, "terminal.no_number_now"), player)
         for destination in self.destinations():
             if destination.number == number:
                 return destination.action
-        raise Unreadable(f"pas de destination n° {number} (de 1 à {len(numbers)}).", player)
+        raise Unreadable(t(self.lang, "terminal.no_destination", number=number, count=len(numbers)), player)
 
     def wait(self, at: int | None) -> None:
         deadline = self.game.deadline(self.state)
         if self.clock is not None:
             if deadline is None:
-                raise Unreadable("rien à attendre : aucune fenêtre n'est ouverte.")
+                raise Unreadable(t(self.lang, "terminal.nothing_to_wait"))
             self.clock.skip_to(deadline)
             self.act(SYSTEM, Action(kind=TICK), deadline)
             return
@@ -249,7 +255,7 @@ class Runner:
             if forced is not None:
                 player, action = forced
                 self.write(
-                    f"Un seul coup possible : la table joue « {typed_line(self.game, player, action)} »."
+                    t(self.lang, "terminal.forced", line=typed_line(self.game, player, action))
                 )
                 self.act(player, action, self.time() if self.clock else self.now + 1)
                 continue
@@ -292,7 +298,7 @@ class Runner:
             if player != SYSTEM:
                 self.write(f"> {typed_line(self.game, player, action)}")
             elif self.screen.spectator:
-                self.write("> (le temps passe)")
+                self.write(t(self.lang, "terminal.time_passes"))
         version = self.state.version
         if not self.act(player, action, at) and self.seats is not None:
             self.seats.refused(player, version)
@@ -322,7 +328,7 @@ class Runner:
         if player is None:
             return None
         self.write(CLEAR if self.tty_out else "—" * 40)
-        self.write(f"Au tour de {player} — les autres, détournez les yeux. {player} : {PAUSE}")
+        self.write(t(self.lang, "terminal.hand_over", player=player, pause=t(self.lang, "terminal.pause")))
         text = lines.read(None)
         self.screen.owner = player
         self.position()
@@ -364,4 +370,4 @@ class Runner:
             }
             self.write(json.dumps(record, ensure_ascii=False))
         else:
-            self.write(self.game.summary(self.state))
+            self.write(self.words.summary(self.state, {}, self.lang))

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import unicodedata
 
+from speech import SOURCE, t
+
 # Quotes that group words when they are closed on the same line; an unclosed one is a letter.
 PAIRS = {'"': '"', "«": "»", "“": "”"}
 # Marks that decorate a shout and never change its meaning.
@@ -49,12 +51,12 @@ def plain(word: str) -> str:
     return bare
 
 
-def unreadable(line: str) -> str | None:
-    """Why a line cannot be read at all (None when it can): the refusal a player sees."""
+def unreadable(line: str, lang: str = SOURCE) -> str | None:
+    """Why a line cannot be read at all (None when it can): the refusal a player sees, in ``lang``."""
     if len(line) > MAX_LINE:
-        return f"ligne trop longue (plus de {MAX_LINE} caractères)"
+        return t(lang, "terminal.read.too_long", limit=MAX_LINE)
     if "\ufffd" in line:
-        return "ligne illisible (caractères non valides)"
+        return t(lang, "terminal.read.invalid")
     if any(unicodedata.category(c) == "Cc" and c not in "\t\r\n" for c in line):
-        return "ligne illisible (caractères de contrôle)"
+        return t(lang, "terminal.read.control")
     return None

@@ -5,13 +5,17 @@ a server with three players and an outsider (``tests/e2e/tavern.py``), the bot's
 from __future__ import annotations
 
 import logging
+import os
 import re
+import tempfile
 from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
 
 from emulator import Emulator, pointed_at
+from tests import postgres_server
+from tests.databases import BACKENDS, MARKER, TestDatabase, _in_thread, new_postgres_database
 from tests.e2e.tavern import Tavern, make_tavern
 
 EXPECTED_ERRORS = "bot_errors"
@@ -23,6 +27,73 @@ def pytest_configure(config: pytest.Config) -> None:
         f"{EXPECTED_ERRORS}(*patterns): the test makes the bot log these ERRORs on purpose (regular "
         "expressions searched in each record's message); any other ERROR of a bot.* logger fails it",
     )
+    config.addinivalue_line(
+        "markers",
+        f"{MARKER}: each test using the `database` fixture runs on SQLite and on PostgreSQL (tests/databases.py)",
+    )
+    # The controller (or a run without xdist) chooses the folder of the run's PostgreSQL server; the
+    # workers, started after this, inherit it from the environment.
+    if not hasattr(config, "workerinput") and postgres_server.DIR_VARIABLE not in os.environ:
+        os.environ[postgres_server.DIR_VARIABLE] = tempfile.mkdtemp(prefix="taverne-pg-")
+        config.stash[_PG_FOLDER] = Path(os.environ[postgres_server.DIR_VARIABLE])
+
+
+_PG_FOLDER = pytest.StashKey[Path]()
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    binaries = postgres_server.binaries()
+    if binaries is None:
+        return (
+            "PostgreSQL: NOT INSTALLED here: the tests on PostgreSQL will be SKIPPED "
+            "(apt-get install postgresql; CI sets TAVERNE_TEST_POSTGRES=required and fails instead)"
+        )
+    return f"PostgreSQL: {binaries} (a server is started for the tests marked {MARKER})"
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: pytest.Config) -> None:
+    folder = config.stash.get(_PG_FOLDER, None)
+    if folder is None:
+        return
+    if (folder / "unavailable").exists():
+        reason = (folder / "unavailable").read_text()
+        terminalreporter.write_sep("!", f"PostgreSQL tests SKIPPED: no server could be started: {reason}", red=True)
+    elif (folder / "address").exists():
+        terminalreporter.write_line("PostgreSQL: the tests marked both_databases ran on SQLite and on PostgreSQL")
+
+
+def pytest_unconfigure(config: pytest.Config) -> None:
+    folder = config.stash.get(_PG_FOLDER, None)
+    if folder is not None:
+        postgres_server.stop_shared(folder)
+        os.environ.pop(postgres_server.DIR_VARIABLE, None)
+
+
+def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
+    if "database" in metafunc.fixturenames and metafunc.definition.get_closest_marker(MARKER):
+        metafunc.parametrize("database", BACKENDS, indirect=True)
+
+
+@pytest.fixture(scope="session")
+def postgres() -> postgres_server.Server:
+    """The run's PostgreSQL server; its tests are skipped, saying why, when none can be started
+    here (a failure instead with TAVERNE_TEST_POSTGRES=required, as in CI)."""
+    try:
+        return postgres_server.shared_server(Path(os.environ[postgres_server.DIR_VARIABLE]))
+    except postgres_server.Unavailable as error:
+        if postgres_server.required():
+            pytest.fail(f"PostgreSQL is required (TAVERNE_TEST_POSTGRES) but: {error}", pytrace=False)
+        pytest.skip(f"PostgreSQL unavailable: {error}")
+
+
+@pytest.fixture
+def database(request: pytest.FixtureRequest, tmp_path: Path) -> TestDatabase:
+    """The bot's database for this test: SQLite unless the test runs on both backends (``both_databases``)."""
+    kind = getattr(request, "param", "sqlite")
+    if kind == "sqlite":
+        return TestDatabase("sqlite", tmp_path / "taverne.sqlite3")
+    server: postgres_server.Server = request.getfixturevalue("postgres")
+    return TestDatabase("postgresql", _in_thread(new_postgres_database(server)), server)
 
 
 class Collected(logging.Handler):
@@ -68,5 +139,5 @@ async def emu() -> AsyncIterator[Emulator]:
 
 
 @pytest.fixture
-def tavern(emu: Emulator, tmp_path: Path) -> Tavern:
-    return make_tavern(emu, tmp_path / "taverne.sqlite3")
+def tavern(emu: Emulator, database: TestDatabase) -> Tavern:
+    return make_tavern(emu, database.target)

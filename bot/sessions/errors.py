@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import logging
-import sqlite3
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
 from speech import SOURCE, catalogues
+
+from ..store.errors import STORE_ERRORS
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +54,6 @@ async def stored(work: Awaitable[T]) -> T:
     nothing was done and the player may be told so."""
     try:
         return await work
-    except sqlite3.Error as error:
+    except STORE_ERRORS as error:
         log.error("écriture en base impossible : %s", error)
         raise TableError("storage") from None

@@ -13,7 +13,6 @@ import asyncio
 import contextlib
 import copy
 import logging
-import sqlite3
 
 from pydantic import ValidationError
 
@@ -22,6 +21,7 @@ from games.core import Action, BaseState, Event, IllegalAction, PlayerId
 from ..store import (
     LOBBY,
     PLAYING,
+    STORE_ERRORS,
     DuplicateInteraction,
     SessionRecord,
 )
@@ -172,7 +172,7 @@ class SessionManager(Seating):
             events += await play_forced(self, session, at_ms)
             try:
                 ended = await self._end_if_over(session)
-            except sqlite3.Error as error:
+            except STORE_ERRORS as error:
                 # The move is stored: it stands. The table is closed by the next click or restart.
                 log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
                 ended = False

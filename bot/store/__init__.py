@@ -1,6 +1,8 @@
-"""SQLite storage: schema migrations, the record of a table, and the store the session manager
-writes through."""
+"""Storage: the store the session manager writes through (SQLite by default, or PostgreSQL: base.py),
+schema steps per dialect, the record of a table."""
 
+from .base import Store
+from .errors import STORE_ERRORS, ChannelTaken, DuplicateInteraction, StoreFailure, StoreUnavailable
 from .leases import Holder, LeaseRefused
 from .record import (
     ABANDONED,
@@ -14,7 +16,6 @@ from .record import (
     GameStats,
     SessionRecord,
 )
-from .store import ChannelTaken, DuplicateInteraction, Store, StoreUnavailable
 
 __all__ = [
     "ABANDONED",
@@ -24,6 +25,7 @@ __all__ = [
     "OPEN_STATUSES",
     "OVER",
     "PLAYING",
+    "STORE_ERRORS",
     "ChannelTaken",
     "DuplicateInteraction",
     "FinishedPlayer",
@@ -32,5 +34,6 @@ __all__ = [
     "LeaseRefused",
     "SessionRecord",
     "Store",
+    "StoreFailure",
     "StoreUnavailable",
 ]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +14,21 @@ BUSY_MS = 5000
 
 class StoreUnavailable(Exception):
     """The database cannot be used: the message says what to do (French, one line)."""
+
+
+class StoreUnreachable(StoreUnavailable):
+    """The database server cannot be reached for now (down, starting, network): a passing failure,
+    the next start may succeed without the admin doing anything."""
+
+
+class StoreFailure(Exception):
+    """A call to the PostgreSQL store failed (the server gone, a statement refused): like a
+    ``sqlite3.Error`` for the SQLite store, nothing was done. Its message holds no password."""
+
+
+# What a store call raises when the database failed it: the session manager turns these into the
+# storage refusal (« rien n'a été fait »), its memory put back as committed.
+STORE_ERRORS: tuple[type[Exception], ...] = (sqlite3.Error, StoreFailure)
 
 
 def explain(path: Path, error: BaseException, busy_ms: int = BUSY_MS) -> str:

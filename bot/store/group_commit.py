@@ -17,12 +17,11 @@ import sqlite3
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from .queries import INSERT_ACTION
+
 ActionRows = tuple[tuple[Any, ...], tuple[Any, ...]]
 Outcomes = list[BaseException | None]
 
-INSERT_ACTION = (
-    "INSERT INTO actions (session_id, seq, player, action, at_ms, interaction_id) VALUES (?, ?, ?, ?, ?, ?)"
-)
 
 
 def write_group(db: sqlite3.Connection, update_session: str, group: list[ActionRows]) -> Outcomes:

@@ -1,37 +1,38 @@
 """The open tables as the session manager finds them without holding them all in memory: the
 index of every open table (id, channel), the rows to load at the start (played recently, due soon,
 or from before ``due_ms``), the tables whose timers fall due, one table by id; each limited to the
-guilds of the shards a process runs. A mixin of ``Store``: it reads through its connection."""
+guilds of the shards a process runs. A mixin of SQLite's store (PostgreSQL's: ``pg_tables.py``, the
+same conditions): it reads through its connection."""
 
 from __future__ import annotations
 
 import logging
 import sqlite3
+from collections.abc import Sequence
 from typing import Any
 
 import aiosqlite
 
 from ..shards import Shards
-from .record import OPEN_STATUSES, OVER, SessionRecord, _plain_record, _record
+from .queries import SELECT_SESSIONS
+from .record import OPEN_STATUSES, OVER, Row, SessionRecord, _plain_record, _record
 
 log = logging.getLogger(__name__)
 
 CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
-SELECT = (
-    "SELECT s.*, (SELECT COALESCE(MAX(seq), 0) FROM actions a WHERE a.session_id = s.id) AS seq "
-    "FROM sessions s"
-)
+SELECT = SELECT_SESSIONS
 
 
 def in_shards(shards: Shards | None) -> str:
-    """A condition on ``guild_id``: the guilds of ``shards`` (integers only, so written in the SQL)."""
+    """A condition on ``guild_id``: the guilds of ``shards`` (integers only, so written in the SQL;
+    the same text in PostgreSQL, on BIGINT)."""
     if shards is None:
         return "1 = 1"
     ids = ", ".join(str(int(i)) for i in shards.ids)
     return f"((COALESCE(guild_id, 0) >> 22) % {int(shards.count)}) IN ({ids})"
 
 
-def decoded(rows: list[sqlite3.Row]) -> tuple[list[SessionRecord], list[SessionRecord]]:
+def decoded(rows: Sequence[Row]) -> tuple[list[SessionRecord], list[SessionRecord]]:
     """Each row decoded on its own, so one bad row never keeps the others from starting: those that
     read, and those with a column that does not (their plain columns only, to be set aside)."""
     readable: list[SessionRecord] = []

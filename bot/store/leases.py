@@ -6,22 +6,23 @@ the start (``LeaseRefused``: one line for the admin). A holder known dead — on
 process gone, or this very pid (a container restarted by its supervisor gets the same one) — gives
 its leases back at once: a crashed process restarted takes its own shards back without waiting. The
 rows are also each process's heartbeat (``python -m bot healthcheck`` with ``TAVERNE_SHARDS``).
-A mixin of ``Store``: it writes through its transactions."""
+A mixin of SQLite's store (PostgreSQL's: ``pg_tables.py``, the same rules): it writes through its
+transactions."""
 
 from __future__ import annotations
 
 import os
 import socket
-import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiosqlite
 
 from ..shards import clash
 from .errors import StoreUnavailable, lease_refusal
+from .record import Row
 
 
 class LeaseRefused(StoreUnavailable):
@@ -55,8 +56,40 @@ def pid_alive(pid: int) -> bool:
     return True
 
 
-def _known_dead(row: sqlite3.Row, me: Holder, alive: Callable[[int], bool]) -> bool:
+def _known_dead(row: Row, me: Holder, alive: Callable[[int], bool]) -> bool:
     return bool(row["host"] == me.host and (row["pid"] == me.pid or not alive(int(row["pid"]))))
+
+
+# The rows of holders alive now (``expires_ms > now``), then each lease written for its taker.
+LIVE_LEASES = "SELECT * FROM shard_leases WHERE expires_ms > ?"
+UPSERT_LEASE = (
+    "INSERT INTO shard_leases (shard, owner, host, pid, status, renewed_ms, expires_ms) "
+    "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, "
+    "host = excluded.host, pid = excluded.pid, status = excluded.status, "
+    "renewed_ms = excluded.renewed_ms, expires_ms = excluded.expires_ms"
+)
+SET_LEASES = "UPDATE shard_leases SET status = ?, renewed_ms = ?, expires_ms = ? WHERE owner = ?"
+
+
+def taken_back(
+    keys: list[str], live: Iterable[Any], me: Holder, now_ms: int, alive: Callable[[int], bool]
+) -> list[str]:
+    """The shards of the live leases (held by others) that clash with ``keys`` and whose holder is
+    known dead; ``LeaseRefused`` when one such holder may be alive. Either database's rows."""
+    back: set[str] = set()
+    others = [row for row in live if row["owner"] != me.owner]
+    for key in keys:
+        for row in others:
+            if not clash(key, row["shard"]):
+                continue
+            if not _known_dead(row, me, alive):
+                raise LeaseRefused(lease_refusal(key, dict(row), now_ms))
+            back.add(str(row["shard"]))
+    return sorted(back)
+
+
+def lease_rows(keys: list[str], me: Holder, status: str, now_ms: int, ttl_ms: int) -> list[tuple[object, ...]]:
+    return [(k, me.owner, me.host, me.pid, status, now_ms, now_ms + ttl_ms) for k in keys]
 
 
 class Leases:
@@ -78,43 +111,22 @@ class Leases:
     ) -> list[str]:
         """Takes ``keys`` for ``me`` in one transaction, or raises ``LeaseRefused``; returns the
         leases taken back from a holder known dead (for the log)."""
-        taken_back: list[str] = []
         async with self._transaction() as db:
-            async with db.execute("SELECT * FROM shard_leases WHERE expires_ms > ?", (now_ms,)) as cursor:
-                live = [r for r in await cursor.fetchall() if r["owner"] != me.owner]
-            for key in keys:
-                for row in live:
-                    if not clash(key, row["shard"]):
-                        continue
-                    if not _known_dead(row, me, alive):
-                        raise LeaseRefused(lease_refusal(key, dict(row), now_ms))
-                    taken_back.append(str(row["shard"]))
+            async with db.execute(LIVE_LEASES, (now_ms,)) as cursor:
+                back = taken_back(keys, await cursor.fetchall(), me, now_ms, alive)
             # The dead holder's leases that clash are dropped: they would refuse the next start.
-            for shard in set(taken_back):
-                await db.execute("DELETE FROM shard_leases WHERE shard = ?", (shard,))
-            await db.executemany(
-                "INSERT INTO shard_leases (shard, owner, host, pid, status, renewed_ms, expires_ms) "
-                "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (shard) DO UPDATE SET owner = excluded.owner, "
-                "host = excluded.host, pid = excluded.pid, status = excluded.status, "
-                "renewed_ms = excluded.renewed_ms, expires_ms = excluded.expires_ms",
-                [(k, me.owner, me.host, me.pid, status, now_ms, now_ms + ttl_ms) for k in keys],
-            )
-        return sorted(set(taken_back))
+            await db.executemany("DELETE FROM shard_leases WHERE shard = ?", [(shard,) for shard in back])
+            await db.executemany(UPSERT_LEASE, lease_rows(keys, me, status, now_ms, ttl_ms))
+        return back
 
     async def renew_leases(self, me: Holder, status: str, now_ms: int, ttl_ms: int) -> int:
         """Renews every lease ``me`` holds; returns how many it still holds (fewer than it took:
         another process took them after they expired, and this one must stop answering)."""
         async with self._transaction() as db:
-            cursor = await db.execute(
-                "UPDATE shard_leases SET status = ?, renewed_ms = ?, expires_ms = ? WHERE owner = ?",
-                (status, now_ms, now_ms + ttl_ms, me.owner),
-            )
+            cursor = await db.execute(SET_LEASES, (status, now_ms, now_ms + ttl_ms, me.owner))
             return int(cursor.rowcount)
 
     async def release_leases(self, me: Holder, status: str, now_ms: int) -> None:
         """At a clean stop: the shards are free at once for the next process."""
         async with self._transaction() as db:
-            await db.execute(
-                "UPDATE shard_leases SET status = ?, renewed_ms = ?, expires_ms = ? WHERE owner = ?",
-                (status, now_ms, now_ms, me.owner),
-            )
+            await db.execute(SET_LEASES, (status, now_ms, now_ms, me.owner))

@@ -7,9 +7,8 @@ reader. Lines in words written by older versions (schema 5 and before) are kept 
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import TypeAdapter
 
@@ -20,6 +19,12 @@ OPEN_STATUSES = (LOBBY, PLAYING)
 # The latest public events kept with a table: its embed tells them, in words made when it is drawn.
 NEWS_KEPT = 8
 _EVENTS = TypeAdapter(list[Event])
+
+
+class Row(Protocol):
+    """A row as either driver gives it (``sqlite3.Row``, ``asyncpg.Record``): read by column name."""
+
+    def __getitem__(self, key: str, /) -> Any: ...
 
 
 @dataclass
@@ -122,14 +127,14 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
     )
 
 
-def _json(row: sqlite3.Row, key: str, kind: type[dict[str, Any]] | type[list[Any]]) -> Any:
+def _json(row: Row, key: str, kind: type[dict[str, Any]] | type[list[Any]]) -> Any:
     value = json.loads(row[key])
     if not isinstance(value, kind):
         raise TypeError(f"{key} : {kind.__name__} attendu")
     return value
 
 
-def _record(row: sqlite3.Row) -> SessionRecord:
+def _record(row: Row) -> SessionRecord:
     return SessionRecord(
         id=row["id"],
         guild_id=row["guild_id"],
@@ -158,10 +163,21 @@ def _record(row: sqlite3.Row) -> SessionRecord:
     )
 
 
-_UPDATE_SESSION = "UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(",")))
+def finished_row(rec: SessionRecord, outcome: str, ended_ms: int) -> tuple[Any, ...]:
+    """The row of ``finished_games`` for a table that was played (``started_ms`` set)."""
+    started = rec.started_ms or 0
+    return (rec.id, rec.guild_id, rec.channel_id, rec.game, outcome, started, ended_ms, max(0, ended_ms - started))
 
 
-def _plain_record(row: sqlite3.Row) -> SessionRecord:
+def player_rows(finished_id: int, players: list[FinishedPlayer]) -> list[tuple[Any, ...]]:
+    return [(finished_id, p.player_id, p.name, p.score, int(p.won)) for p in players]
+
+
+def game_stats(row: Row) -> GameStats:
+    return GameStats(row["game"], int(row["played"]), int(row["won"] or 0), float(row["minutes"] or 0))
+
+
+def _plain_record(row: Row) -> SessionRecord:
     """What can be read of a row whose JSON columns cannot: enough to tell its channel."""
 
     def number(key: str) -> int | None:

@@ -1,4 +1,5 @@
-"""SQLite storage (aiosqlite, WAL): tables, their actions, finished games, guild settings.
+"""SQLite storage (aiosqlite, WAL), the default store: tables, their actions, finished games, guild
+settings (the interface: ``base.py``; PostgreSQL: ``postgres.py``).
 
 One connection, one transaction at a time (an asyncio lock), each committed before the caller
 answers Discord, so an acknowledged move is never lost.
@@ -18,29 +19,46 @@ from typing import Any
 
 import aiosqlite
 
+from .base import Rows, Store
 from .errors import BUSY_MS, ChannelTaken, DuplicateInteraction, StoreUnavailable, explain
 from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
 from .index import SELECT, OpenTables
 from .leases import Leases
 from .migrations import MIGRATIONS
+from .queries import (
+    INSERT_FINISHED,
+    INSERT_FINISHED_PLAYER,
+    INSERT_SESSION,
+    LEADERBOARD,
+    PLAYER_STATS,
+    ROBOT_BOARD,
+    STATS,
+    UPDATE_SESSION,
+    UPSERT_BEAT,
+    UPSERT_BOT_STATE,
+    UPSERT_SETTINGS,
+)
 from .record import (
-    _COLUMNS,
-    _UPDATE_SESSION,
     FinishedPlayer,
     GameStats,
     SessionRecord,
     _record,
     _values,
+    finished_row,
+    game_stats,
+    player_rows,
 )
 
 log = logging.getLogger(__name__)
 
 
 # Kept importable from here: the store's errors and the admin's explanation live in errors.py.
-__all__ = ["BUSY_MS", "ChannelTaken", "DuplicateInteraction", "Store", "StoreUnavailable", "explain"]
+__all__ = [
+    "BUSY_MS", "ChannelTaken", "DuplicateInteraction", "SqliteStore", "Store", "StoreUnavailable", "explain",
+]
 
 
-class Store(OpenTables, Leases):
+class SqliteStore(OpenTables, Leases, Store):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
@@ -48,7 +66,9 @@ class Store(OpenTables, Leases):
         self._actions = GroupCommit(self._write_actions)
 
     @classmethod
-    async def open(cls, path: Path | str, *, busy_ms: int = BUSY_MS, backup_before_migrating: bool = True) -> Store:
+    async def connect(
+        cls, path: Path | str, *, busy_ms: int = BUSY_MS, backup_before_migrating: bool = True
+    ) -> SqliteStore:
         """Opens (and creates, migrates) the database. Any failure closes the connection before it
         is raised as ``StoreUnavailable`` with a sentence for the admin: aiosqlite's worker thread
         would otherwise keep a failed process alive."""
@@ -157,18 +177,14 @@ class Store(OpenTables, Leases):
     async def create_session(self, rec: SessionRecord) -> SessionRecord:
         try:
             async with self._transaction() as db:
-                cursor = await db.execute(
-                    f"INSERT INTO sessions ({_COLUMNS}) VALUES ({', '.join('?' * len(_values(rec)))})",
-                    _values(rec),
-                )
+                cursor = await db.execute(INSERT_SESSION, _values(rec))
                 rec.id = int(cursor.lastrowid or 0)
         except sqlite3.IntegrityError as error:
             raise ChannelTaken(rec.channel_id) from error
         return rec
 
     async def _update(self, db: aiosqlite.Connection, rec: SessionRecord) -> None:
-        assignments = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
-        await db.execute(f"UPDATE sessions SET {assignments} WHERE id = ?", (*_values(rec), rec.id))
+        await db.execute(UPDATE_SESSION, (*_values(rec), rec.id))
 
     async def save_session(self, rec: SessionRecord) -> None:
         async with self._transaction() as db:
@@ -195,7 +211,7 @@ class Store(OpenTables, Leases):
         runs the function with its connection: a trip per statement cost more than the disk)."""
         async with self._lock:
             run: Any = self._db._execute
-            outcomes: Outcomes = await run(write_group, self._db._conn, _UPDATE_SESSION, group)
+            outcomes: Outcomes = await run(write_group, self._db._conn, UPDATE_SESSION, group)
             return outcomes
 
     async def interaction_seen(self, interaction_id: int) -> bool:
@@ -237,75 +253,25 @@ class Store(OpenTables, Leases):
             await self._update(db, rec)
             if rec.started_ms is None:
                 return
-            cursor = await db.execute(
-                "INSERT INTO finished_games (session_id, guild_id, channel_id, game, outcome, "
-                "started_ms, ended_ms, duration_ms) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (
-                    rec.id,
-                    rec.guild_id,
-                    rec.channel_id,
-                    rec.game,
-                    outcome,
-                    rec.started_ms,
-                    ended_ms,
-                    max(0, ended_ms - rec.started_ms),
-                ),
-            )
-            finished_id = cursor.lastrowid
-            await db.executemany(
-                "INSERT INTO finished_players (finished_id, player_id, name, score, won) "
-                "VALUES (?, ?, ?, ?, ?)",
-                [(finished_id, p.player_id, p.name, p.score, int(p.won)) for p in players],
-            )
+            cursor = await db.execute(INSERT_FINISHED, finished_row(rec, outcome, ended_ms))
+            await db.executemany(INSERT_FINISHED_PLAYER, player_rows(int(cursor.lastrowid or 0), players))
 
     async def stats(self, guild_id: int | None, player_id: str | None = None) -> list[GameStats]:
         """Finished games per game in a guild: all of them, or those ``player_id`` played."""
-        if player_id is None:
-            query = (
-                "SELECT game, COUNT(*) AS played, AVG(duration_ms) / 60000.0 AS minutes, "
-                "(SELECT COUNT(*) FROM finished_games g2 WHERE g2.game = g.game AND g2.guild_id IS ? AND g2.outcome = 'over'"
-                " AND EXISTS (SELECT 1 FROM finished_players p WHERE p.finished_id = g2.id AND p.won))"
-                " AS won FROM finished_games g WHERE guild_id IS ? AND outcome = 'over' GROUP BY game ORDER BY game"
-            )
-            params: tuple[Any, ...] = (guild_id, guild_id)
-        else:
-            query = (
-                "SELECT g.game AS game, COUNT(*) AS played, SUM(p.won) AS won, "
-                "AVG(g.duration_ms) / 60000.0 AS minutes FROM finished_games g "
-                "JOIN finished_players p ON p.finished_id = g.id "
-                "WHERE g.guild_id IS ? AND p.player_id = ? AND g.outcome = 'over' GROUP BY g.game ORDER BY g.game"
-            )
-            params = (guild_id, player_id)
+        query, params = (STATS, (guild_id, guild_id)) if player_id is None else (PLAYER_STATS, (guild_id, player_id))
         async with self._db.execute(query, params) as cursor:
-            rows = await cursor.fetchall()
-        return [
-            GameStats(r["game"], int(r["played"]), int(r["won"] or 0), float(r["minutes"] or 0)) for r in rows
-        ]
+            return [game_stats(r) for r in await cursor.fetchall()]
 
     async def leaderboard(self, guild_id: int | None, game: str | None = None) -> list[tuple[str, int, int]]:
         """(name, games played, games won) per player in a guild, most wins first."""
-        query = (
-            "SELECT p.player_id, MAX(p.name) AS name, COUNT(*) AS played, SUM(p.won) AS won "
-            "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
-            "WHERE g.guild_id IS ? AND g.outcome = 'over' AND (? IS NULL OR g.game = ?) "
-            "AND p.player_id NOT LIKE 'robot:%' "
-            "GROUP BY p.player_id ORDER BY won DESC, played DESC, name LIMIT 20"
-        )
-        async with self._db.execute(query, (guild_id, game, game)) as cursor:
+        async with self._db.execute(LEADERBOARD, (guild_id, game)) as cursor:
             rows = await cursor.fetchall()
         return [(r["name"], int(r["played"]), int(r["won"] or 0)) for r in rows]
 
     async def robot_board(self, guild_id: int | None) -> list[tuple[str, int, int]]:
         """(level, games played, games won) of the robots in a guild, apart from the humans: their
         rows are ``robot:<level>:<seat>`` (bot/sessions/core.py)."""
-        query = (
-            "SELECT substr(p.player_id, 7, instr(substr(p.player_id, 7), ':') - 1) AS level, "
-            "COUNT(*) AS played, SUM(p.won) AS won "
-            "FROM finished_games g JOIN finished_players p ON p.finished_id = g.id "
-            "WHERE g.guild_id IS ? AND g.outcome = 'over' AND p.player_id LIKE 'robot:%' "
-            "GROUP BY level ORDER BY level"
-        )
-        async with self._db.execute(query, (guild_id,)) as cursor:
+        async with self._db.execute(ROBOT_BOARD.format(find="instr"), (guild_id,)) as cursor:
             rows = await cursor.fetchall()
         return [(r["level"], int(r["played"]), int(r["won"] or 0)) for r in rows]
 
@@ -319,22 +285,18 @@ class Store(OpenTables, Leases):
 
     async def set_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO guild_settings (guild_id, settings) VALUES (?, ?) "
-                "ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings",
-                (guild_id, json.dumps(settings, ensure_ascii=False)),
-            )
+            await db.execute(UPSERT_SETTINGS, (guild_id, json.dumps(settings, ensure_ascii=False)))
 
     # --- heartbeat (for the Docker HEALTHCHECK) -------------------------------------------------
     async def beat(self, status: str, at_ms: int, pid: int) -> None:
         """``starting``, ``connected`` or ``stopped``, and when: see ``bot/health.py``."""
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO heartbeat (id, status, at_ms, pid) VALUES (1, ?, ?, ?) "
-                "ON CONFLICT (id) DO UPDATE SET status = excluded.status, at_ms = excluded.at_ms, "
-                "pid = excluded.pid",
-                (status, at_ms, pid),
-            )
+            await db.execute(UPSERT_BEAT, (status, at_ms, pid))
+
+    async def heartbeat(self) -> tuple[str, int, int] | None:
+        async with self._db.execute("SELECT status, at_ms, pid FROM heartbeat WHERE id = 1") as cursor:
+            row = await cursor.fetchone()
+        return (str(row[0]), int(row[1]), int(row[2])) if row else None
 
     # --- the bot's own memory between starts ----------------------------------------------------
     async def bot_state(self, key: str) -> str | None:
@@ -344,8 +306,33 @@ class Store(OpenTables, Leases):
 
     async def set_bot_state(self, key: str, value: str) -> None:
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO bot_state (key, value) VALUES (?, ?) "
-                "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
-                (key, value),
-            )
+            await db.execute(UPSERT_BOT_STATE, (key, value))
+
+    # --- whole tables, for ``python -m bot migrate-db`` -----------------------------------------
+    async def columns(self, table: str) -> list[str]:
+        async with self._db.execute(f"PRAGMA table_info({table})") as cursor:
+            return [str(r[1]) for r in await cursor.fetchall()]
+
+    async def rows(self, table: str, columns: list[str]) -> Rows:
+        async with self._db.execute(f"SELECT {', '.join(columns)} FROM {table} ORDER BY rowid") as cursor:
+            return [tuple(r) for r in await cursor.fetchall()]
+
+    async def count(self, table: str) -> int:
+        async with self._db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
+            row = await cursor.fetchone()
+        return int(row[0]) if row else 0
+
+    async def load(self, tables: dict[str, tuple[list[str], Rows]]) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        async with self._transaction() as db:
+            for table, (columns, rows) in tables.items():
+                marks = ", ".join("?" * len(columns))
+                await db.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
+                async with db.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
+                    row = await cursor.fetchone()
+                counts[table] = int(row[0]) if row else 0
+                if counts[table] != len(rows):
+                    raise StoreUnavailable(
+                        f"copie de {table} incomplète : {counts[table]} ligne(s) écrite(s) sur {len(rows)} ; rien n'est gardé"
+                    )
+        return counts

@@ -18,6 +18,7 @@ from bench.barricade import wilson
 from bench.latency import Latencies, seconds_text
 from bench.table import Figure, render
 from games import available
+from tests.postgres_server import Server
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -191,3 +192,14 @@ def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(
     assert sum("CPU par clic" in r and " ms" in r for r in shards) == 3
     assert any("N processus d'un shard sur N cœurs" in r for r in shards)
     assert "règles" not in out
+
+
+def test_the_postgres_section_runs_on_request_against_the_server_it_is_given(
+    tmp_path: Path, postgres: Server, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # The run's server (a database of the bench's own is made on it), not a second throwaway one.
+    monkeypatch.setenv("TAVERNE_BENCH_POSTGRES", postgres.url())
+    out = run_bench(tmp_path, "--only", "postgres", "--durability-seconds", "0.3", "--games", "cabane")
+    rows = [line for line in out.splitlines() if line.startswith("postgresql")]
+    assert len(rows) == 5 and "asyncpg brut" in rows[2] and "≥ 50 %" in rows[3]
+    assert postgres.password not in out

@@ -13,6 +13,7 @@ from bot import tables
 from bot.sessions import Notice, Session, SessionManager, wall_ms
 from bot.store import Store
 from games.core import Event, Game
+from tests.databases import TestDatabase
 from tests.games.core.toy import GAME as TOY
 
 from .wide import GAME as WIDE
@@ -81,14 +82,14 @@ def db_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-async def make_manager(db_path: Path) -> AsyncIterator[MakeManager]:
-    """Builds managers on the same file; each is closed (timers stopped, store closed) at the end."""
+async def make_manager(database: TestDatabase) -> AsyncIterator[MakeManager]:
+    """Builds managers on the same database; each is closed (timers stopped, store closed) at the end."""
     opened: list[tuple[SessionManager, Store]] = []
 
     async def make(
         clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: Any
     ) -> SessionManager:
-        store = await Store.open(db_path)
+        store = await Store.open(database.target)
         # A hand-moved clock: the timers sleep on it too.
         sleep = {"sleep": clock.sleep} if isinstance(clock, Clock) else {}
         manager = SessionManager(store, GAMES, clock=clock, listener=listener, **sleep, **timers)

@@ -8,6 +8,9 @@ from pathlib import Path
 import pytest
 
 from bot.store import Holder, LeaseRefused, Store
+from tests.databases import TestDatabase
+
+pytestmark = pytest.mark.both_databases
 
 TTL = 90_000
 NOW = 10_000_000
@@ -28,9 +31,9 @@ async def take(store: Store, keys: list[str], holder: Holder, now: int = NOW, al
     ],
 )
 async def test_a_live_holder_refuses_a_process_that_would_answer_the_same_guilds(
-    db_path: Path, first: list[str], second: list[str], refused: str
+    database: TestDatabase, first: list[str], second: list[str], refused: str
 ) -> None:
-    store = await Store.open(db_path)
+    store = await Store.open(database.target)
     try:
         await take(store, first, Holder("hote-a", 100, "x"))
         with pytest.raises(LeaseRefused) as error:
@@ -42,8 +45,8 @@ async def test_a_live_holder_refuses_a_process_that_would_answer_the_same_guilds
         await store.close()
 
 
-async def test_other_shards_live_side_by_side_and_a_dead_or_expired_holder_gives_way(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_other_shards_live_side_by_side_and_a_dead_or_expired_holder_gives_way(database: TestDatabase) -> None:
+    store = await Store.open(database.target)
     try:
         a, b = Holder("hote", 100, "a"), Holder("hote", 200, "b")
         await take(store, ["2:0"], a)
@@ -60,6 +63,10 @@ async def test_other_shards_live_side_by_side_and_a_dead_or_expired_holder_gives
         assert await take(store, ["2:1"], elsewhere, NOW + 2_000 + TTL, alive=True) == []
         await store.release_leases(again, "stopped", NOW + 3_000)
         assert await take(store, ["2:0"], Holder("autre-hote", 5, "e"), NOW + 3_001) == []
+        # What the healthcheck reads: one row per shard, its last holder and status.
+        assert sorted(database.query("SELECT shard, pid, status FROM shard_leases")) == [
+            ("2:0", 5, "starting"), ("2:1", 100, "starting"),
+        ]
     finally:
         await store.close()
 

@@ -1,9 +1,9 @@
-"""The session manager against a real SQLite file: lobby, actions applied once, restarts, timers."""
+"""The session manager against a real database (SQLite and PostgreSQL): lobby, actions applied once,
+restarts, timers."""
 
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 from typing import Any
 
@@ -13,6 +13,7 @@ from bot.sessions import Due, SessionManager, TableError, seed_of, wall_ms
 from bot.store import Store
 from bot.tables import presenter_for
 from games.core import Action
+from tests.databases import TestDatabase
 from tests.games.core.toy import GAME as TOY
 
 from .conftest import Clock, Heard, MakeManager, seated_game, until
@@ -21,11 +22,13 @@ THROW = Action(kind="lancer")
 SIX = Action(kind="six")
 
 
-def stored_actions(db_path: Path) -> list[tuple[str, str]]:
-    with sqlite3.connect(db_path) as db:
-        return [
-            (r[0], r[1]) for r in db.execute("SELECT player, action FROM actions ORDER BY session_id, seq")
-        ]
+pytestmark = pytest.mark.both_databases
+
+
+def stored_actions(database: TestDatabase | Path) -> list[tuple[str, str]]:
+    if isinstance(database, Path):
+        database = TestDatabase("sqlite", database)
+    return [(r[0], r[1]) for r in database.query("SELECT player, action FROM actions ORDER BY session_id, seq")]
 
 
 async def test_lobby_then_game_one_table_per_channel(make_manager: MakeManager) -> None:
@@ -84,13 +87,13 @@ async def test_bad_options_are_refused_with_the_reason(make_manager: MakeManager
 
 
 async def test_an_action_is_committed_and_the_game_resumes_after_a_restart(
-    make_manager: MakeManager, db_path: Path
+    make_manager: MakeManager, database: TestDatabase
 ) -> None:
     manager = await make_manager()
     session = await seated_game(manager, loaded=[3])
     outcome = await manager.act(session.id, "1", THROW, wall_ms(), turn=0, interaction_id=111)
     assert outcome.error is None and outcome.turn_changed
-    assert stored_actions(db_path) == [("1", '{"kind":"lancer","args":{}}')]
+    assert stored_actions(database) == [("1", '{"kind":"lancer","args":{}}')]
     await manager.close()
 
     heard = Heard()
@@ -108,7 +111,7 @@ async def test_an_action_is_committed_and_the_game_resumes_after_a_restart(
     assert twice.value.code == "duplicate"
 
 
-async def test_simultaneous_clicks_on_one_button_apply_once(make_manager: MakeManager, db_path: Path) -> None:
+async def test_simultaneous_clicks_on_one_button_apply_once(make_manager: MakeManager, database: TestDatabase) -> None:
     manager = await make_manager()
     session = await seated_game(manager, loaded=[2, 2, 2, 2, 2])
     now = wall_ms()
@@ -120,7 +123,7 @@ async def test_simultaneous_clicks_on_one_button_apply_once(make_manager: MakeMa
     stale = [r for r in results if isinstance(r, TableError) and r.code == "stale"]
     assert len(accepted) == 1 and len(stale) == 4
     assert session.state is not None and session.game.scores(session.state) == {"1": 2, "2": 0}
-    assert len(stored_actions(db_path)) == 1
+    assert len(stored_actions(database)) == 1
 
 
 async def test_a_button_from_an_old_turn_changes_nothing(make_manager: MakeManager) -> None:
@@ -135,14 +138,14 @@ async def test_a_button_from_an_old_turn_changes_nothing(make_manager: MakeManag
 
 
 async def test_out_of_turn_click_is_refused_by_the_game_and_not_stored(
-    make_manager: MakeManager, db_path: Path
+    make_manager: MakeManager, database: TestDatabase
 ) -> None:
     manager = await make_manager()
     session = await seated_game(manager)
     outcome = await manager.act(session.id, "2", THROW, wall_ms(), turn=0)
     assert outcome.error is not None
     assert session.game.explain(outcome.error) == "Ce n'est pas ton tour."
-    assert stored_actions(db_path) == []
+    assert stored_actions(database) == []
     outsider = await manager.act(session.id, "99", THROW, wall_ms())
     assert outsider.error is not None and outsider.error.code == "not_a_player"
 
@@ -209,7 +212,7 @@ async def test_timers_are_rearmed_after_a_restart(make_manager: MakeManager) -> 
 
 
 async def test_a_window_that_expired_while_the_bot_was_away_closes_on_restore(
-    make_manager: MakeManager, db_path: Path
+    make_manager: MakeManager, database: TestDatabase
 ) -> None:
     clock = Clock()
     first = await make_manager(clock=clock)
@@ -227,28 +230,26 @@ async def test_a_window_that_expired_while_the_bot_was_away_closes_on_restore(
     assert restored.game.scores(restored.state) == {"1": 6, "2": 1}
     [(_, events, notice)] = heard.notices
     assert notice.kind == "resumed" and [e.kind for e in events] == ["shout_won"]
-    assert stored_actions(db_path)[-1] == ("*", '{"kind":"tick","args":{}}')
+    assert stored_actions(database)[-1] == ("*", '{"kind":"tick","args":{}}')
 
 
 @pytest.mark.bot_errors(r"illisible, mise de côté")
 async def test_a_corrupted_table_does_not_keep_the_others_from_coming_back(
-    make_manager: MakeManager, db_path: Path
+    make_manager: MakeManager, database: TestDatabase
 ) -> None:
     first = await make_manager()
     broken = await seated_game(first, channel=10)
     fine = await seated_game(first, channel=11, loaded=[5])
     await first.act(fine.id, "1", THROW, wall_ms())
     await first.close()
-    with sqlite3.connect(db_path) as db:
-        db.execute('UPDATE sessions SET state = \'{"not": "a toy"\' WHERE id = ?', (broken.id,))
+    database.execute('UPDATE sessions SET state = \'{"not": "a toy"\' WHERE id = ?', broken.id)
 
     second = await make_manager()
     assert second.in_channel(10) is None
     other = second.in_channel(11)
     assert other is not None and other.state is not None
     assert other.game.scores(other.state) == {"1": 5, "2": 0}
-    with sqlite3.connect(db_path) as db:
-        assert db.execute("SELECT status FROM sessions WHERE id = ?", (broken.id,)).fetchone() == ("broken",)
+    assert database.query("SELECT status FROM sessions WHERE id = ?", broken.id) == [("broken",)]
     assert (await second.open(guild_id=1, channel_id=10, game="toy", host_id="1", host_name="A")).id > fine.id
 
 
@@ -373,8 +374,8 @@ class Broken(type(TOY)):  # type: ignore[misc]
 
 
 @pytest.mark.bot_errors(r"le jeu a échoué sur six")
-async def test_an_engine_bug_is_contained(db_path: Path) -> None:
-    store = await Store.open(db_path)
+async def test_an_engine_bug_is_contained(database: TestDatabase) -> None:
+    store = await Store.open(database.target)
     clock = Clock()
     manager = SessionManager(store, {"toy": Broken()}, grace_ms=0, clock=clock, sleep=clock.sleep)
     Broken.ticks = 0
@@ -391,7 +392,7 @@ async def test_an_engine_bug_is_contained(db_path: Path) -> None:
             await asyncio.sleep(0.01)
         assert Broken.ticks == 1  # tried once, not again and again
         assert session.state is not None and session.game.scores(session.state) == {"1": 6, "2": 0}
-        assert stored_actions(db_path) == [("1", '{"kind":"lancer","args":{}}')]
+        assert stored_actions(database) == [("1", '{"kind":"lancer","args":{}}')]
     finally:
         await manager.close()
         await store.close()

@@ -49,6 +49,11 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/app.py",
         "bot/store/store.py",
         "bot/store/errors.py",
+        # The PostgreSQL store's and migrate-db's messages to the admin (as backup's and restore's).
+        "bot/migrate_db.py",
+        "bot/pg_admin.py",
+        "bot/store/pg_errors.py",
+        "bot/store/postgres.py",
         "bot/tables/registry.py",
         # The games' own words (events, refusals, actions' help, options) and the terminal table's:
         # each moves to speech/<game>.py and its catalogue.
@@ -72,11 +77,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "games/robots/__init__.py",
         "terminal/board.py",
         "terminal/command.py",
-        "terminal/help.py",
-        "terminal/listing.py",
-        "terminal/reading.py",
-        "terminal/screen.py",
-        "terminal/table.py",
         "terminal/words.py",
     }
 )

@@ -48,3 +48,18 @@ def test_compose_keeps_the_database_on_a_named_volume() -> None:
     assert service["environment"]["TAVERNE_DATABASE"].startswith("/data/")
     assert service["env_file"] == ".env"
     assert service["restart"] == "unless-stopped"
+
+
+def test_the_postgres_file_runs_the_official_image_on_a_volume_and_the_bot_waits_for_it_healthy() -> None:
+    compose = yaml.safe_load((ROOT / "compose.postgres.yaml").read_text())
+    postgres, bot = compose["services"]["postgres"], compose["services"]["taverne"]
+    assert postgres["image"].split(":")[0] == "postgres"  # the official image
+    assert postgres["volumes"] == ["postgres-data:/var/lib/postgresql/data"] and "postgres-data" in compose["volumes"]
+    assert "pg_isready" in " ".join(postgres["healthcheck"]["test"])
+    assert bot["depends_on"] == {"postgres": {"condition": "service_healthy"}}
+    url = bot["environment"]["TAVERNE_DATABASE"]
+    assert url.startswith("postgresql://taverne:${POSTGRES_PASSWORD") and url.endswith("@postgres:5432/taverne")
+    # The one-container default is unchanged: SQLite on its volume.
+    default = yaml.safe_load((ROOT / "compose.yaml").read_text())
+    assert default["services"]["taverne"]["environment"]["TAVERNE_DATABASE"] == "/data/taverne.sqlite3"
+    assert "postgres" not in default["services"]

@@ -22,7 +22,7 @@ class Tavern:
     channel: Channel
     players: list[User]
     outsider: User
-    database: Path
+    database: Path | str
 
     @property
     def arthur(self) -> User:
@@ -61,7 +61,7 @@ class Tavern:
             yield bot
 
 
-def make_tavern(emu: Emulator, database: Path) -> Tavern:
+def make_tavern(emu: Emulator, database: Path | str) -> Tavern:
     guild = emu.add_guild("Kaamelott")
     channel = guild.add_channel("taverne")
     players = [emu.add_user(name) for name in ("Arthur", "Perceval", "Karadoc")]

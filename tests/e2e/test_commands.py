@@ -7,6 +7,9 @@ import pytest
 
 from tests.e2e.tavern import Tavern
 
+# Part of the representative end-to-end subset that also runs on PostgreSQL (docs/SCALING.md).
+pytestmark = pytest.mark.both_databases
+
 GAMES = ["culdechouette", "cabane", "chevre", "barricade", "ludicitude"]
 
 

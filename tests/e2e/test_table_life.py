@@ -4,11 +4,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from emulator import Channel, User
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.players import TimeKeeper, play_cul_de_chouette
 from tests.e2e.table import act, open_table, scores, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+# Part of the representative end-to-end subset that also runs on PostgreSQL (docs/SCALING.md).
+pytestmark = pytest.mark.both_databases
 
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTE_VELUTE = [2, 2, 4]

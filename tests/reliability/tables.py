@@ -4,15 +4,14 @@ database says about them afterwards."""
 from __future__ import annotations
 
 import json
-import sqlite3
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
-from pathlib import Path
 from typing import Any
 
 from bot.sessions import Session, SessionManager
 from bot.store import Store
 from games.core import Action, BaseState, Game, PlayerId, registry
+from tests.databases import Where, connect, target_of
 
 # A fixed clock: no turn timer or window timer fires on its own during a test.
 NOW = 1_790_000_000_000
@@ -21,9 +20,9 @@ SEED = 7
 
 @asynccontextmanager
 async def manager_on(
-    database: Path, games: dict[str, Game[Any]] | None = None
+    database: Where, games: dict[str, Game[Any]] | None = None
 ) -> AsyncIterator[SessionManager]:
-    store = await Store.open(database)
+    store = await Store.open(target_of(database))
     manager = SessionManager(store, games or registry.available(), clock=lambda: NOW)
     await manager.restore()
     try:
@@ -58,8 +57,8 @@ async def started_table(
     return session
 
 
-def stored_moves(database: Path, session_id: int) -> list[tuple[PlayerId, Action, int, int | None]]:
-    with sqlite3.connect(database) as db:
+def stored_moves(database: Where, session_id: int) -> list[tuple[PlayerId, Action, int, int | None]]:
+    with connect(database) as db:
         rows = db.execute(
             "SELECT player, action, at_ms, interaction_id FROM actions WHERE session_id = ? ORDER BY seq",
             (session_id,),
@@ -67,8 +66,8 @@ def stored_moves(database: Path, session_id: int) -> list[tuple[PlayerId, Action
     return [(r[0], Action.model_validate_json(r[1]), r[2], r[3]) for r in rows]
 
 
-def stored_state(database: Path, session_id: int) -> tuple[str, str | None]:
-    with sqlite3.connect(database) as db:
+def stored_state(database: Where, session_id: int) -> tuple[str, str | None]:
+    with connect(database) as db:
         status, state = db.execute(
             "SELECT status, state FROM sessions WHERE id = ?", (session_id,)
         ).fetchone()
@@ -77,7 +76,7 @@ def stored_state(database: Path, session_id: int) -> tuple[str, str | None]:
 
 def replayed(
     game: Game[Any],
-    database: Path,
+    database: Where,
     session_id: int,
     players: list[PlayerId],
     options: dict[str, Any],
@@ -91,7 +90,7 @@ def replayed(
     return state
 
 
-def options_of(database: Path, session_id: int) -> dict[str, Any]:
-    with sqlite3.connect(database) as db:
+def options_of(database: Where, session_id: int) -> dict[str, Any]:
+    with connect(database) as db:
         (raw,) = db.execute("SELECT options FROM sessions WHERE id = ?", (session_id,)).fetchone()
     return dict(json.loads(raw))

@@ -5,11 +5,10 @@ unless the values are good."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from emulator import Emulator
+from tests.databases import connect
 from tests.e2e.tavern import Tavern
 
 # The longest value Discord lets a user type in a string option.
@@ -35,8 +34,10 @@ REFUSED_OPTIONS = [
 ]
 
 
+pytestmark = pytest.mark.both_databases
+
 def tables(tavern: Tavern) -> list[str]:
-    with sqlite3.connect(tavern.database) as db:
+    with connect(tavern.database) as db:
         return [r[0] for r in db.execute("SELECT options FROM sessions")]
 
 
@@ -81,7 +82,7 @@ async def test_options_at_their_limits_open_the_table(emu: Emulator, tavern: Tav
             tavern.channel, tavern.arthur, "jouer", {"jeu": "culdechouette", "options": limits, "delai": 1440}
         )
         assert not reply.ephemeral and "Rejoindre" in (reply.message.button_labels if reply.message else [])
-        with sqlite3.connect(tavern.database) as db:
+        with connect(tavern.database) as db:
             timeout = db.execute("SELECT turn_timeout_ms FROM sessions").fetchone()
         assert timeout == (1440 * 60_000,)
     emu.assert_no_violations()

@@ -19,7 +19,6 @@ import asyncio
 import json
 import os
 import random
-import sqlite3
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -30,6 +29,7 @@ from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord,
 from emulator.bot_process import BotProcess
 from games.cabane import GAME as CABANE
 from games.core import Action
+from tests.databases import TestDatabase, Where, connect
 
 GAMES = int(os.environ.get("TAVERNE_CRASH_GAMES", "50"))
 KILLS = int(os.environ.get("TAVERNE_CRASH_KILLS", "10"))
@@ -61,9 +61,9 @@ class Seen:
     calm: asyncio.Event = field(default_factory=asyncio.Event)
 
 
-def newest_table(database: Path, channel: Channel) -> tuple[int, str, dict[str, str], str | None] | None:
+def newest_table(database: Where, channel: Channel) -> tuple[int, str, dict[str, str], str | None] | None:
     """The channel's newest table as the database has it: id, status, names, state."""
-    with sqlite3.connect(database, timeout=10) as db:
+    with connect(database, timeout=10) as db:
         row = db.execute(
             "SELECT id, status, names, state FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1",
             (channel.id,),
@@ -85,7 +85,7 @@ class Table:
     """Two players who want to finish their game, whatever happens to the bot."""
 
     def __init__(
-        self, emu: Emulator, database: Path, channel: Channel, players: list[User], seen: Seen
+        self, emu: Emulator, database: Where, channel: Channel, players: list[User], seen: Seen
     ) -> None:
         self.emu, self.database, self.channel, self.seen = emu, database, channel, seen
         self.host, self.guest = players
@@ -104,7 +104,7 @@ class Table:
         if self.behind_since is None:
             self.behind_since = now
         elif now - self.behind_since > STUCK_S:
-            with sqlite3.connect(self.database) as db:
+            with connect(self.database) as db:
                 row = db.execute(
                     "SELECT status, message_id, state FROM sessions WHERE id = ?", (session_id,)
                 ).fetchone()
@@ -218,8 +218,8 @@ async def chaos(bot: BotProcess, rng: random.Random, done: asyncio.Event, calm: 
         calm.set()
 
 
-def stored_actions(database: Path, session_id: int) -> list[tuple[str, Action, int, int | None]]:
-    with sqlite3.connect(database) as db:
+def stored_actions(database: Where, session_id: int) -> list[tuple[str, Action, int, int | None]]:
+    with connect(database) as db:
         rows = db.execute(
             "SELECT player, action, at_ms, interaction_id FROM actions WHERE session_id = ? ORDER BY seq",
             (session_id,),
@@ -227,10 +227,10 @@ def stored_actions(database: Path, session_id: int) -> list[tuple[str, Action, i
     return [(r[0], Action.model_validate_json(r[1]), r[2], r[3]) for r in rows]
 
 
-def check_table(database: Path, session_id: int) -> int:
+def check_table(database: Where, session_id: int) -> int:
     """The stored state is the stored actions replayed once each; one finished game, won at 3 points.
     Returns the number of throws."""
-    with sqlite3.connect(database) as db:
+    with connect(database) as db:
         names, options, raw, status = db.execute(
             "SELECT names, options, state, status FROM sessions WHERE id = ?", (session_id,)
         ).fetchone()
@@ -270,12 +270,15 @@ def world(emu: Emulator) -> tuple[Guild, list[tuple[Channel, list[User]]]]:
     return guild, tables
 
 
-async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_once(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
+# SQLite only for now (the `database` fixture's default): on PostgreSQL this 90-second test took
+# 4 minutes on the shared 2-core machine and was not made reliable in time (see the branch's report).
+async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_once(
+    tmp_path: Path, database: TestDatabase
+) -> None:
     seen = Seen()
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         guild, tables = world(emu)
-        bot = BotProcess(emu, database, tmp_path / "bot.log", guild=guild)
+        bot = BotProcess(emu, database.target, tmp_path / "bot.log", guild=guild)  # type: ignore[arg-type]
         try:
             await bot.start()
             await emu.wait_for_command("jouer", guild, timeout=30)
@@ -301,7 +304,7 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
 
     assert bot.kills >= min(KILLS, 1), "the games ended before the first kill: nothing was tested"
     throws = sum(check_table(database, session_id) for session_id in finished)
-    with sqlite3.connect(database) as db:
+    with connect(database) as db:
         stored: dict[int, Any] = dict(
             db.execute(
                 "SELECT interaction_id, COUNT(*) FROM actions WHERE interaction_id IS NOT NULL GROUP BY 1"
@@ -313,7 +316,7 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
     refused_but_kept = [r for r in seen.refused if r.id in stored]
     assert not refused_but_kept, refused_but_kept[:3]
     kept_unanswered = sum(r.id in stored for r in seen.unanswered)
-    with sqlite3.connect(database) as db:
+    with connect(database) as db:
         rows = {i: (st, json.loads(n)) for i, st, n in db.execute("SELECT id, status, names FROM sessions")}
     for record, session_id, what in seen.lobby:
         status, names = rows[session_id]

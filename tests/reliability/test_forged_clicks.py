@@ -3,11 +3,15 @@ table, another turn, garbage, too long. Each is answered privately, and nothing 
 
 from __future__ import annotations
 
+import pytest
+
 from bot.ui.ids import to36
 from emulator import Emulator, Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+pytestmark = pytest.mark.both_databases
 
 ARTHUR_STARTS = [1, 5, 6]
 

@@ -5,12 +5,16 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from bot.ui.ids import to36
 from emulator import Emulator, User
 from games.culdechouette.state import CulState, Song
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+pytestmark = pytest.mark.both_databases
 
 ARTHUR_STARTS = [1, 5, 6]
 # Arthur a Velute of 5 (+50), Perceval and Karadoc a Néant each: the round ends, the Sloubi is worth 5.

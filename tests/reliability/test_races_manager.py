@@ -5,7 +5,6 @@ what the database kept (replaying the stored actions gives the state in memory).
 from __future__ import annotations
 
 import asyncio
-from pathlib import Path
 
 import pytest
 
@@ -13,6 +12,7 @@ from bot.sessions import Outcome, Session, TableError
 from games.core import Action, IllegalAction
 from games.culdechouette import GAME as CUL
 from games.culdechouette.state import CulState
+from tests.databases import TestDatabase
 
 from .tables import NOW, manager_on, options_of, replayed, started_table, stored_moves, stored_state
 
@@ -21,6 +21,8 @@ PLAYERS = ["arthur", "perceval", "karadoc"]
 CHOUETTE_VELUTE = [1, 5, 6, 2, 2, 4]
 SUITE = [1, 5, 6, 2, 3, 4]
 CLICKS = 100
+
+pytestmark = pytest.mark.both_databases
 
 
 def cul(session: Session) -> CulState:
@@ -44,8 +46,7 @@ def refusals(results: list[Outcome | BaseException]) -> list[str]:
     return codes
 
 
-async def test_a_hundred_clicks_on_one_button_in_the_same_millisecond_throw_once(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
+async def test_a_hundred_clicks_on_one_button_in_the_same_millisecond_throw_once(database: TestDatabase) -> None:
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)
         assert session.state is not None
@@ -69,9 +70,8 @@ async def test_a_hundred_clicks_on_one_button_in_the_same_millisecond_throw_once
         assert status == "playing" and state == session.state.model_dump_json()
 
 
-async def test_one_click_delivered_a_hundred_times_is_applied_once(tmp_path: Path) -> None:
+async def test_one_click_delivered_a_hundred_times_is_applied_once(database: TestDatabase) -> None:
     """No turn in it (a typed message, a form): only the interaction id tells the copies apart."""
-    database = tmp_path / "taverne.sqlite3"
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)
         results = await asyncio.gather(
@@ -86,10 +86,7 @@ async def test_one_click_delivered_a_hundred_times_is_applied_once(tmp_path: Pat
         assert len(stored_moves(database, session.id)) == 1
 
 
-async def test_everyone_shouting_pas_mou_le_caillou_at_once_loses_the_points_once_each(
-    tmp_path: Path,
-) -> None:
-    database = tmp_path / "taverne.sqlite3"
+async def test_everyone_shouting_pas_mou_le_caillou_at_once_loses_the_points_once_each(database: TestDatabase) -> None:
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)
         for n in range(2):
@@ -119,8 +116,7 @@ async def test_everyone_shouting_pas_mou_le_caillou_at_once_loses_the_points_onc
         assert again == session.state
 
 
-async def test_the_first_shout_wins_even_when_it_arrives_last(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
+async def test_the_first_shout_wins_even_when_it_arrives_last(database: TestDatabase) -> None:
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)
         for n in range(2):
@@ -136,8 +132,7 @@ async def test_the_first_shout_wins_even_when_it_arrives_last(tmp_path: Path) ->
         assert CUL.scores(cul(session)) == {"arthur": 0, "perceval": 0, "karadoc": 32}
 
 
-async def test_everyone_shouting_grelotte_then_sans_fin_at_once_costs_one_player_once(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
+async def test_everyone_shouting_grelotte_then_sans_fin_at_once_costs_one_player_once(database: TestDatabase) -> None:
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=SUITE)
         for n in range(2):

@@ -2,7 +2,8 @@
 events to its shard's connection): tables in guilds of both shards played at once; the process of
 shard 0 SIGKILLed mid-game and started again takes its shard back (its lease's holder is known
 dead), nothing acknowledged is lost, nothing is played twice. A second process configured for a
-live shard is refused with one line; the healthcheck answers per process."""
+live shard is refused with one line; the healthcheck answers per process (that one on SQLite and on
+PostgreSQL: the leases' take, the refusal and the healthcheck read each database their own way)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,13 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from bot.health import check
 from bot.shards import Shards, shard_of
 from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, User
 from emulator.bot_process import BotProcess
+from tests.databases import TestDatabase
 
 from .test_crashes import Seen, Table, check_table
 
@@ -51,7 +55,7 @@ def shard_world(emu: Emulator) -> tuple[list[Guild], list[tuple[Channel, list[Us
     return guilds, tables
 
 
-def process(emu: Emulator, database: Path, log: Path, shards: str) -> BotProcess:
+def process(emu: Emulator, database: Path | str, log: Path, shards: str) -> BotProcess:
     return BotProcess(
         emu, database, log, extra_env={"TAVERNE_SHARDS": shards, "TAVERNE_START_PAUSE_S": "0", "TAVERNE_LOG_LEVEL": "INFO"}
     )
@@ -138,23 +142,25 @@ def thrown(database: Path) -> int:
             return 0
 
 
-async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
+@pytest.mark.both_databases
+async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(tmp_path: Path, database: TestDatabase) -> None:
+    target = database.target
     async with Emulator() as emu:
         emu.shard_count = 2
         emu.add_guild("Taverne 0", shard=(0, 2))
-        zero = process(emu, database, tmp_path / "zero.log", "0/2")
-        again = process(emu, database, tmp_path / "again.log", "0-1/2")
-        every = process(emu, database, tmp_path / "every.log", "")
+        zero = process(emu, target, tmp_path / "zero.log", "0/2")
+        again = process(emu, target, tmp_path / "again.log", "0-1/2")
+        every = process(emu, target, tmp_path / "every.log", "")
         try:
             await zero.start()
             assert await again.exits() == 75 and await every.exits() == 75
-            nobody = check(database, shards=Shards((1,), 2))
+            # In a thread: on PostgreSQL the healthcheck runs its own event loop, as the command does.
+            nobody = await asyncio.to_thread(check, target, shards=Shards((1,), 2))
             assert nobody.code == 1 and "shard 1 sur 2" in nobody.text  # nobody runs shard 1
             assert healthcheck(zero)[0] == 0  # the command, as a container's HEALTHCHECK runs it
         finally:
             await zero.stop()
-        stopped = check(database, shards=Shards((0,), 2))
+        stopped = await asyncio.to_thread(check, target, shards=Shards((0,), 2))
         assert stopped.code == 1 and "arrêté" in stopped.text
     for log, refused in (("again.log", "le shard 0 sur 2"), ("every.log", "tous les shards")):
         lines = [line for line in (tmp_path / log).read_text().splitlines() if "déjà servi" in line]

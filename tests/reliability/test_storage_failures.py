@@ -11,7 +11,7 @@ import aiosqlite
 import pytest
 
 from bot.sessions import SessionManager
-from bot.store import Store
+from bot.store.store import SqliteStore
 from games.cabane import GAME as CABANE
 from games.cabane import CabaneState
 from games.core import Action, registry
@@ -67,7 +67,7 @@ async def test_a_read_only_database_refuses_the_move_and_keeps_the_table(tmp_pat
     # The same file, as a read-only mount or a full disk would leave it.
     connection = await aiosqlite.connect(f"file:{database}?mode=ro", uri=True, isolation_level=None)
     connection.row_factory = sqlite3.Row
-    store = Store(connection)
+    store = SqliteStore(connection)
     manager = SessionManager(store, registry.available(), clock=lambda: NOW)
     try:
         [restored] = await manager.restore()
