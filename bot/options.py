@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import shlex
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, Literal, get_args, get_origin
 
 import annotated_types
 from pydantic import BaseModel, ValidationError
 
 from games.core import Game
+from speech import words_of
 
 from .i18n import t
 from .sessions import TableError
@@ -51,15 +54,17 @@ def parse_options(game: Game[Any], text: str | None, lang: str = "fr") -> dict[s
     return out
 
 
-def describe_options(model: type[BaseModel]) -> list[str]:
-    """``clé=défaut — description`` for each option (autocomplete and /aide)."""
+def describe_options(model: type[BaseModel], described: Callable[[str], str] | None = None) -> list[str]:
+    """``clé=défaut — description`` for each option (autocomplete and /aide); ``described`` gives an
+    option's description in the reader's words (the game's, ``words_of(game).option_help``)."""
     out = []
     for key, field in model.model_fields.items():
         default = field.default
         shown = ("true" if default else "false") if isinstance(default, bool) else default
         line = f"{key}={shown}"
-        if field.description:
-            line += f" — {field.description}"
+        description = described(key) if described is not None else field.description
+        if description:
+            line += f" — {description}"
         out.append(line)
     return out
 
@@ -135,7 +140,7 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def option_values(model: type[BaseModel]) -> list[OptionValues]:
+def option_values(model: type[BaseModel], described: Callable[[str], str] | None = None) -> list[OptionValues]:
     out = []
     for key, field in model.model_fields.items():
         annotation = field.annotation
@@ -163,7 +168,8 @@ def option_values(model: type[BaseModel]) -> list[OptionValues]:
                     high = bound - step
             if annotation is int and low is not None and high is not None and high - low < 10:
                 words = [str(n) for n in range(int(low), int(high) + 1)]
-        out.append(OptionValues(key, field.default, words, low, high, field.description or ""))
+        description = described(key) if described is not None else field.description
+        out.append(OptionValues(key, field.default, words, low, high, description or ""))
     return out
 
 
@@ -179,7 +185,7 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: st
     typed = {w.partition("=")[0].strip().lower() for w in done.split()}
     key, sep, partial = last.partition("=")
     key = key.strip().lower()
-    specs = option_values(game.options_model)
+    specs = option_values(game.options_model, lambda key: words_of(game).option_help(key, lang))
     if seed:
         specs.append(OptionValues(SEED, None, [], 0, None, t(lang, "options.seed_note")))
     out: list[tuple[str, str]] = []
@@ -224,7 +230,7 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
     try:
         return dict(game.options(raw).model_dump(mode="json"))
     except ValidationError as error:
-        specs = {s.key: s for s in option_values(game.options_model)}
+        specs = {s.key: s for s in option_values(game.options_model, partial(words_of(game).option_help, lang=lang))}
         parts = []
         for item in error.errors():
             key = quoted(item.get("loc", ("?",))[0])

@@ -18,7 +18,13 @@ from .catalogue import has, t
 Names = dict[PlayerId, str]
 
 # The games whose words have moved here; the others still speak through their own French methods.
-_MODULES: dict[str, str] = {}
+_MODULES: dict[str, str] = {
+    "culdechouette": "speech.culdechouette",
+    "cabane": "speech.cabane",
+    "ludicitude": "speech.ludicitude",
+    "chevre": "speech.chevre",
+    "barricade": "speech.barricade",
+}
 
 
 class GameWords:
@@ -64,6 +70,14 @@ class GameWords:
             if has(lang, key) or has("fr", key):
                 return t(lang, key)
         return arg.help
+
+    def option_help(self, name: str, lang: str) -> str:
+        """What a table option means (``<game>.option.<name>``, else the option's own description)."""
+        key = f"{self.game.name}.option.{name}"
+        if has(lang, key) or has("fr", key):
+            return t(lang, key)
+        field = self.game.options_model.model_fields.get(name)
+        return (field.description or "") if field is not None else ""
 
 
 _WORDS: dict[str, GameWords] = {}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, TextIO
 
 from games.core import ArgSpec, Game
-from speech import SOURCE, has, t, words_of
+from speech import SOURCE, t, words_of
 
 
 def _bounds(lang: str, arg: ArgSpec) -> str:
@@ -34,6 +34,4 @@ def print_vocabulary(game: Game[Any], out: TextIO, lang: str = SOURCE) -> None:
             out.write(t(lang, "terminal.actions.argument", name=a.name, type=a.type, detail=detail) + "\n")
     out.write(t(lang, "terminal.actions.options") + "\n")
     for key, field in game.options_model.model_fields.items():
-        option = f"{game.name}.option.{key}"  # the game's words for it, once they moved to speech/
-        described = t(lang, option) if has(lang, option) or has(SOURCE, option) else field.description or ""
-        out.write(f"  {key} = {field.default!r}  {described}\n")
+        out.write(f"  {key} = {field.default!r}  {words.option_help(key, lang)}\n")

@@ -8,15 +8,31 @@ import re
 # Game words and proper names: French in every language (DECISIONS.md), so not a sign of French prose.
 # One entry per game (each game's words are kept by whoever moves that game's words), then the shared.
 GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
-    "culdechouette": ("Cul de chouette", "Bévue", "Néant"),
-    "cabane": ("Cabane sul' Dos", "Façade"),
-    "chevre": ("Dominos « Chèvre »", "Chèvre"),
+    "culdechouette": (
+        "Cul de chouette", "Chouette-Velute", "Chouette", "Velute", "Suite", "Sirotage", "Sirop-Grelot", "Bévue",
+        "Civet", "Lance-Civet", "Grelottine", "Néant", "Artichette", "Soufflette", "Chante-Sloubi", "Sloubi",
+        "Pas mou le caillou", "Grelotte ça picote", "Sans fin est la moisissure des bières bretonnes",
+        "bières bretonnes", "Je sirote", "Sirop Gagnant", "Beau-Sirop", "Couche-Sirop", "File-Sirop",
+        "Linotte", "Alouette", "Fauvette", "Mouette", "Bergeronnette",
+    ),
+    # The faces (Toit, Façade, Gauche, Droite, Blanc, Cabane), the phases and the shouts of the text.
+    "cabane": (
+        "Cabane sul' Dos",
+        "Façade",
+        "Débroussaillage",
+        "rejouez derrière la cabane",
+        "la cabane annule la cabane",
+        "Cabane sauvée",
+    ),
+    "chevre": ("Dominos « Chèvre »", "Chèvre", "bazar", "poisson"),
     "barricade": ("Ruée vers l'or",),
-    "ludicitude": ("Ludicitude",),
+    "ludicitude": ("Ludicitude", "double lapin", "lapin", "clapier", "carotte"),
     "taverne": ("Réglages", "Propriétaire"),
 }
 GAME_WORDS = re.compile(
-    "|".join(re.escape(w) for words in GAME_WORDS_BY_GAME.values() for w in sorted(words, key=len, reverse=True)),
+    "|".join(
+        re.escape(w) for words in GAME_WORDS_BY_GAME.values() for w in sorted(words, key=len, reverse=True)
+    ),
     re.IGNORECASE,
 )
 FRENCH_LETTERS = re.compile(r"[àâäçéèêëîïôöûùüÿœæ«»]", re.IGNORECASE)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
+
+from speech import words_of
 
 from .. import rules_book
 from ..i18n import command_text, reader_language, t, tn
@@ -40,7 +43,8 @@ class Info(TaverneCog):
         )
         command = t(lang, "help.command")
         for name, game in sorted(self.bot.games.items()):
-            lines = describe_options(game.options_model) or [t(lang, "help.no_options")]
+            described = partial(words_of(game).option_help, lang=lang)
+            lines = describe_options(game.options_model, described) or [t(lang, "help.no_options")]
             players = t(lang, "help.players", low=game.min_players, high=game.max_players)
             value = f"`/{command}:{name}` — {players}\n" + "\n".join(f"`{line}`" for line in lines)
             embed.add_field(name=clip(game.title, 256), value=clip(value, 1024), inline=False)

@@ -15,6 +15,7 @@ from pydantic import BaseModel
 
 from games.barricade import Destination, load_board
 from games.barricade.state import MINERS, TENT
+from speech import SOURCE, t
 
 from .fonts import fit, load_font
 
@@ -82,9 +83,9 @@ def render_board(
     state: BaseModel | Mapping[str, Any],
     destinations: Sequence[Destination] | None = None,
     names: Mapping[str, str] | None = None,
+    lang: str = SOURCE,
 ) -> bytes:
     """The board as PNG bytes; ``destinations`` are drawn as numbered yellow markers."""
-    board = BOARD
     data = _as_dict(state)
     names = names or {}
     colours: Mapping[str, str] = data.get("colours", {})
@@ -98,33 +99,33 @@ def render_board(
 
     # Row letters and column numbers, as the points are named in the messages.
     for y, letter in _row_letters().items():
-        for x in (-0.9, board.columns - 0.1):
+        for x in (-0.9, BOARD.columns - 0.1):
             _centered(draw, point_xy(x, y), letter, 13, PATH)
-    for x in range(board.columns):
+    for x in range(BOARD.columns):
         _centered(draw, point_xy(x, -1.75), str(x + 1), 11, PATH)
 
-    for a, b in board.edges:
-        pa, pb = board.point(a), board.point(b)
+    for a, b in BOARD.edges:
+        pa, pb = BOARD.point(a), BOARD.point(b)
         draw.line([point_xy(pa.x, pa.y), point_xy(pb.x, pb.y)], fill=PATH, width=4)
-    for tent in board.tents:
-        entry = board.point(tent.entry)
+    for tent in BOARD.tents:
+        entry = BOARD.point(tent.entry)
         draw.line([point_xy(tent.x, tent.y), point_xy(entry.x, entry.y)], fill=PATH, width=4)
 
     radius = 9
-    for p in board.points:
-        if p.id == board.mine:
+    for p in BOARD.points:
+        if p.id == BOARD.mine:
             continue
         cx, cy = point_xy(p.x, p.y)
-        fill = START_LINE if p.id in board.start_line else POINT
+        fill = START_LINE if p.id in BOARD.start_line else POINT
         draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=PATH, width=2)
         if p.id in barriers:
             draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
 
     # The mine, with a gold nugget per miner already inside, in its colour.
-    mx, my = point_xy(board.point(board.mine).x, board.point(board.mine).y)
+    mx, my = point_xy(BOARD.point(BOARD.mine).x, BOARD.point(BOARD.mine).y)
     draw.rounded_rectangle([mx - 60, my - 17, mx + 60, my + 17], radius=10, fill=GOLD, outline=INK, width=2)
-    _centered(draw, (mx, my - 5), "MINE D'OR", 13, INK, bold=True)
-    arrived = [(p, i) for p in order for i, where in enumerate(miners.get(p, [])) if where == board.mine]
+    _centered(draw, (mx, my - 5), t(lang, "barricade.table.picture_mine"), 13, INK, bold=True)
+    arrived = [(p, i) for p in order for i, where in enumerate(miners.get(p, [])) if where == BOARD.mine]
     for k, (player, _) in enumerate(arrived[:30]):
         nx = mx - 54 + (k % 15) * 7.6
         ny = my + 6 + (k // 15) * 7
@@ -132,7 +133,7 @@ def render_board(
 
     # Tents: coloured by the player who sits there, with the count of miners still inside.
     seated = {index: player for player, index in tents.items() if player in miners}
-    for tent in board.tents:
+    for tent in BOARD.tents:
         tx, ty = point_xy(tent.x, tent.y)
         sitter = seated.get(tent.index)
         colour = colours.get(sitter, "") if sitter else ""
@@ -147,9 +148,9 @@ def render_board(
         fill = COLOUR_RGB.get(colour, INK)
         text = INK if colour in DARK_TEXT else POINT
         for index, where in enumerate(positions):
-            if where in (TENT, board.mine):
+            if where in (TENT, BOARD.mine):
                 continue
-            p = board.point(where)
+            p = BOARD.point(where)
             cx, cy = point_xy(p.x, p.y)
             draw.ellipse([cx - 11, cy - 11, cx + 11, cy + 11], fill=fill, outline=INK, width=2)
             _centered(draw, (cx, cy), str(index + 1), 13, text, bold=True)
@@ -159,9 +160,9 @@ def render_board(
     for destination in destinations or []:
         numbers[destination.point].append(destination.number)
     for point_id, found in numbers.items():
-        p = board.point(point_id)
+        p = BOARD.point(point_id)
         cx, cy = point_xy(p.x, p.y)
-        if point_id == board.mine:
+        if point_id == BOARD.mine:
             cx += 80
         elif point_id in occupied or point_id in barriers:
             # Keep what stands there visible: ring it, and put the number beside it.
@@ -169,7 +170,7 @@ def render_board(
             cx, cy = cx + 14, cy - 17
         label = "/".join(str(n) for n in found)
         size, half, tall = 14, 9 + 4 * len(label), 11
-        if len(label) > LONG_LABEL and point_id != board.mine:
+        if len(label) > LONG_LABEL and point_id != BOARD.mine:
             # Several miners reach this point (bounces from the three doors): a smaller label, set
             # above or below the point in turn along the row so that neighbours do not overlap.
             size, half, tall = 11, 6 + 3 * len(label), 9
@@ -181,10 +182,10 @@ def render_board(
 
     pending = data.get("barrier_from")
     if data.get("phase") == "barriere" and isinstance(pending, int):
-        px, py = point_xy(board.point(pending).x, board.point(pending).y)
+        px, py = point_xy(BOARD.point(pending).x, BOARD.point(pending).y)
         draw.rectangle([px - 17, py - 17, px + 17, py + 17], outline=MARKER, width=4)
 
-    _header(draw, data, order, colours, miners, names, board.mine)
+    _header(draw, data, order, colours, miners, names, BOARD.mine, lang)
 
     out = io.BytesIO()
     image.quantize(colors=48, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
@@ -199,6 +200,7 @@ def _header(
     miners: Mapping[str, list[int]],
     names: Mapping[str, str],
     mine: int,
+    lang: str,
 ) -> None:
     """The players in turn order with their score, and what is happening now."""
     current = data.get("current", 0)
@@ -215,16 +217,19 @@ def _header(
             width = draw.textlength(label, font=font)
             draw.line([(x + 22, 34), (x + 22 + width, 34)], fill=INK, width=2)
         x += 22 + draw.textlength(label, font=font) + 24
+    who = names.get(turn, turn) if turn is not None else ""
     if data.get("over"):
         winners = ", ".join(names.get(p, p) for p in data.get("winners", []))
-        status = f"Partie terminée — gagnant : {winners}" if winners else "Partie terminée"
+        status = (
+            t(lang, "barricade.table.picture_won", winners=winners) if winners else t(lang, "barricade.table.picture_over")
+        )
     elif turn is None:
         status = ""
     elif data.get("phase") == "deplacer":
-        status = f"{names.get(turn, turn)} a fait {data.get('throw')} : choisir une destination numérotée"
+        status = t(lang, "barricade.table.picture_moves", player=who, value=data.get("throw"))
     elif data.get("phase") == "barriere":
-        status = f"{names.get(turn, turn)} déplace la barrière du point surligné, ou la laisse"
+        status = t(lang, "barricade.table.picture_barrier", player=who)
     else:
-        status = f"À {names.get(turn, turn)} de lancer le dé"
+        status = t(lang, "barricade.event.tour", player=who)
     font = load_font(17)
     draw.text((16, 58), fit(status, font), font=font, fill=INK, anchor="lm")

@@ -11,6 +11,8 @@ from PIL import Image, ImageDraw
 
 from games.cabane.faces import FACE_NAMES, FACES, Face
 from games.cabane.state import SERIES_LENGTH
+from speech import t
+from speech.cabane import count_words, face_name
 
 from .dice import CACHED, DIM, GOLD, IVORY, TEXT, canvas, small_png, text
 
@@ -70,18 +72,20 @@ def _face(face: str) -> Face:
 
 
 @lru_cache(maxsize=CACHED)
-def render_throw(faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "") -> bytes:
+def render_throw(
+    faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "", lang: str = "fr"
+) -> bytes:
     """The last throw's ``faces`` (one die or two) as PNG bytes.
 
     ``standing``: the ten coups, where the first die stays up on its T (drawn dimmed before the
     thrown one); ``count``: the coups counted so far in the series, drawn as ten boxes, with ``said``
-    what the thrower says aloud."""
+    what the thrower says aloud (the engine's note of it, said in ``lang``)."""
     shown = [_face(f) for f in faces]
     if not 1 <= len(shown) <= 2:
         raise ValueError(f"one or two cabin dice expected, got {faces!r}")
     dice: list[tuple[Face, str, bool]] = [(f, f"{f} · {FACE_NAMES[f]}", False) for f in shown]
     if standing:
-        dice.insert(0, ("T", "1re cabane", True))
+        dice.insert(0, ("T", t(lang, "cabane.dice.first_cabane"), True))
     width = 2 * MARGIN + len(dice) * SIDE + (len(dice) - 1) * GAP
     if count is not None:
         width = max(width, 2 * MARGIN + SERIES_LENGTH * 34)
@@ -93,7 +97,14 @@ def render_throw(faces: tuple[str, ...], standing: bool = False, count: int | No
         if dimmed:
             tile = Image.blend(tile, Image.new("RGB", tile.size, (31, 95, 58)), 0.45)
         image.paste(tile, (left, MARGIN))
-        text(draw, (left + SIDE / 2, MARGIN + SIDE + 5), label, 21, bold=not dimmed, fill=DIM if dimmed else TEXT)
+        text(
+            draw,
+            (left + SIDE / 2, MARGIN + SIDE + 5),
+            label,
+            21,
+            bold=not dimmed,
+            fill=DIM if dimmed else TEXT,
+        )
         left += SIDE + GAP
     if count is not None:
         top = MARGIN + SIDE + LABEL + 10
@@ -104,18 +115,30 @@ def render_throw(faces: tuple[str, ...], standing: bool = False, count: int | No
                 draw.rectangle(box, fill=GOLD, outline=GOLD)
             else:
                 draw.rectangle(box, outline=DIM, width=2)
-        words = f"Compte : « {said} » ({count}/{SERIES_LENGTH})" if said else f"Compte : {count}/{SERIES_LENGTH}"
+        if said:
+            words = t(
+                lang, "cabane.dice.count_said", said=count_words(said, lang), count=count, total=SERIES_LENGTH
+            )
+        else:
+            words = t(lang, "cabane.dice.count", count=count, total=SERIES_LENGTH)
         text(draw, (width / 2, top + 32), words, 20)
     return small_png(image)
 
 
-def describe_throw(faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "") -> str:
-    words = " et ".join(f"{f} ({FACE_NAMES[_face(f)]})" for f in faces)
-    words = ("Dé lancé : " if len(faces) == 1 else "Dés lancés : ") + words
+def describe_throw(
+    faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "", lang: str = "fr"
+) -> str:
+    """The picture in words, for screen readers (the image's description)."""
+    named = [t(lang, "cabane.dice.face", letter=f, name=face_name(_face(f))) for f in faces]
+    thrown = (
+        t(lang, "cabane.faces.two", first=named[0], second=named[1]) if len(named) == 2 else ", ".join(named)
+    )
+    words = t(lang, "cabane.dice.one_thrown" if len(faces) == 1 else "cabane.dice.two_thrown", faces=thrown)
     if standing:
-        words = "Première cabane debout (T) · " + words
+        words = t(lang, "cabane.dice.standing", rest=words)
     if count is not None:
-        words += f" · compte : {said or count}, {count} coups sur {SERIES_LENGTH}"
+        shown = count_words(said, lang) if said else str(count)
+        words = t(lang, "cabane.dice.count_words", rest=words, said=shown, count=count, total=SERIES_LENGTH)
     return words
 
 
@@ -128,12 +151,12 @@ def _from_view(view: dict[str, Any]) -> tuple[tuple[str, ...], bool, int | None,
     return faces, series, count, str(view.get("count_said") or "") if series else ""
 
 
-def picture_of_view(view: dict[str, Any]) -> bytes | None:
-    """The last throw of a public view; None before the first throw."""
+def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:
+    """The last throw of a public view, its captions in ``lang``; None before the first throw."""
     found = _from_view(view)
-    return None if found is None else render_throw(*found)
+    return None if found is None else render_throw(*found, lang=lang)
 
 
-def words_of_view(view: dict[str, Any]) -> str | None:
+def words_of_view(view: dict[str, Any], lang: str = "fr") -> str | None:
     found = _from_view(view)
-    return None if found is None else describe_throw(*found)
+    return None if found is None else describe_throw(*found, lang=lang)

@@ -12,6 +12,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from speech import SOURCE, t
+
 from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT
 from .dice import PIPS as DIE_PIPS
 from .fonts import fit, load_font
@@ -85,13 +87,13 @@ def _rows(widths: Sequence[int], room: int) -> list[list[int]]:
     return rows
 
 
-def _header(view: dict[str, Any]) -> str:
-    parts = [f"Manche {view.get('round', 1)}"]
+def _header(view: dict[str, Any], lang: str) -> str:
+    parts = [t(lang, "chevre.table.picture_round", round=view.get("round", 1))]
     ends = view.get("ends")
     if ends:
-        parts.append(f"bouts : {ends[0]} et {ends[1]}")
+        parts.append(t(lang, "chevre.table.picture_ends", left=ends[0], right=ends[1]))
     if "bazar" in view:
-        parts.append(f"bazar : {view['bazar']}")
+        parts.append(t(lang, "chevre.table.picture_bazar", bazar=view["bazar"]))
     return " · ".join(parts)
 
 
@@ -107,14 +109,14 @@ def _turn(draw: ImageDraw.ImageDraw, x: int, top: int, bottom: int, rightwards: 
     draw.polygon([(x - head, bottom), (x, bottom - 8), (x, bottom + 8)], fill=GOLD)
 
 
-def _empty_chain(view: dict[str, Any]) -> bytes:
+def _empty_chain(view: dict[str, Any], lang: str) -> bytes:
     """No tile yet: the place of the first one, and what opens the round (not just « empty »)."""
     font = load_font(HEADER_SIZE)
     big = load_font(HEADER_SIZE, bold=True)
     width, height = 470, 2 * MARGIN + HEADER + 2 * HALF + 40
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN - 2), fit(_header(view), font), fill=TEXT, font=font)
+    draw.text((MARGIN, MARGIN - 2), fit(_header(view, lang), font), fill=TEXT, font=font)
     top = MARGIN + HEADER + HALF // 2
     for x in range(MARGIN, MARGIN + 2 * HALF, 12):
         draw.line((x, top, min(x + 6, MARGIN + 2 * HALF), top), fill=IVORY, width=2)
@@ -123,18 +125,15 @@ def _empty_chain(view: dict[str, Any]) -> bytes:
         draw.line((MARGIN, y, MARGIN, min(y + 6, top + HALF)), fill=IVORY, width=2)
         draw.line((MARGIN + 2 * HALF, y, MARGIN + 2 * HALF, min(y + 6, top + HALF)), fill=IVORY, width=2)
     left = MARGIN + 2 * HALF + 14
-    draw.text((left, top + 2), fit("Premier domino à poser", big), fill=TEXT, font=big)
-    rule = (
-        ["le 1-1, sinon un double de 2-2 à 6-6,", "sinon 0-0, sinon le plus petit"]
-        if int(view.get("round", 1)) == 1
-        else ["au choix de qui ouvre la manche"]
-    )
+    draw.text((left, top + 2), fit(t(lang, "chevre.table.picture_first"), big), fill=TEXT, font=big)
+    first_round = int(view.get("round", 1)) == 1
+    rule = t(lang, "chevre.table.picture_opening" if first_round else "chevre.table.picture_free").split("\n")
     for line, words in enumerate(rule):
         draw.text((left, top + 28 + 24 * line), fit(words, font), fill=TEXT, font=font)
     return _png(image)
 
 
-def render_chain(view: dict[str, Any]) -> bytes:
+def render_chain(view: dict[str, Any], lang: str = SOURCE) -> bytes:
     """The chain of a public view (``GAME.view(state, None)``) as a PNG at most MAX_WIDTH wide.
 
     Rows snake like a chain laid on a table: the first row is read left to right, the next right
@@ -142,7 +141,7 @@ def render_chain(view: dict[str, Any]) -> bytes:
     end shows where the chain goes on. The two end tiles are outlined in gold."""
     chain: list[tuple[int, int]] = [(int(a), int(b)) for a, b in view.get("chain", [])]
     if not chain:
-        return _empty_chain(view)
+        return _empty_chain(view, lang)
     font = load_font(HEADER_SIZE)
     widths = [HALF if a == b else 2 * HALF for a, b in chain]
     room = MAX_WIDTH - 2 * MARGIN - 2 * TURN
@@ -153,7 +152,7 @@ def render_chain(view: dict[str, Any]) -> bytes:
     height = MARGIN + HEADER + len(rows) * row_height + (len(rows) - 1) * ROW_GAP + MARGIN
     image = Image.new("RGB", (width, height), FELT)
     draw = ImageDraw.Draw(image)
-    draw.text((MARGIN, MARGIN - 2), fit(_header(view), font), fill=TEXT, font=font)
+    draw.text((MARGIN, MARGIN - 2), fit(_header(view, lang), font), fill=TEXT, font=font)
     ends = {0, len(chain) - 1}
     first = MARGIN + (TURN if len(rows) > 1 else 0)
     top = MARGIN + HEADER
@@ -183,15 +182,15 @@ def render_chain(view: dict[str, Any]) -> bytes:
     return _png(image)
 
 
-def render_hand(tiles: Sequence[str], playable: Collection[str] = ()) -> bytes:
+def render_hand(tiles: Sequence[str], playable: Collection[str] = (), lang: str = SOURCE) -> bytes:
     """A private hand, tiles standing upright with their names under them; ``playable`` ones outlined."""
     font = load_font(18)
     if not tiles:
         # Said with what it means: a hand runs out only when its player has gone out.
         image = Image.new("RGB", (420, 80), FELT)
         draw = ImageDraw.Draw(image)
-        draw.text((MARGIN, 16), fit("Plus aucun domino en main :", font), fill=TEXT, font=font)
-        draw.text((MARGIN, 44), fit("tu as posé ton dernier domino.", font), fill=TEXT, font=font)
+        for line, words in enumerate(t(lang, "chevre.table.picture_no_hand").split("\n")[:2]):
+            draw.text((MARGIN, 16 + 28 * line), fit(words, font), fill=TEXT, font=font)
         return _png(image)
     step = HAND_HALF + 3 * GAP
     per_row = HAND_PER_ROW

@@ -1,5 +1,6 @@
 """Cul de chouette's three dice as a picture: the two chouettes side by side, the cul apart and red,
-the siroted die outlined in gold, and the combination named under them (``combos.classify``)."""
+the siroted die outlined in gold, and the combination named under them (``combos.classify``), in the
+reader's language (``culdechouette.dice.*`` in the catalogues)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from functools import lru_cache
 from typing import Any
 
 from games.culdechouette.combos import classify, odd_die
+from speech.catalogue import t
+from speech.culdechouette import combination
 
 from .dice import CACHED, GOLD, RED, WHITE, canvas, die, small_png, text, text_width
 
@@ -20,28 +23,33 @@ WIDTH = 2 * MARGIN + 3 * SIDE + GAP + APART
 HEIGHT = MARGIN + SIDE + LABEL + CAPTION + MARGIN // 2
 
 
-def _caption(dice: tuple[int, ...]) -> str:
+D = "culdechouette.dice."
+
+
+def _caption(dice: tuple[int, ...], lang: str) -> str:
     if len(dice) < 3:
-        return "Le cul reste à lancer"
+        return t(lang, D + "cul_to_throw")
     combo = classify(list(dice))
-    points = f" : {combo.points} points" if combo.points else ""
-    return combo.label() + points
+    name = combination(combo.kind, combo.value, lang)
+    return t(lang, D + "caption.points", combination=name, points=combo.points) if combo.points else name
 
 
 @lru_cache(maxsize=CACHED)
-def render_throw(dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False) -> bytes:
+def render_throw(
+    dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False, lang: str = "fr"
+) -> bytes:
     """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes.
 
     ``siroted`` is the position of the die thrown again in a Sirop; ``to_sirote`` says it is still
     to be thrown (the bets are open) rather than already siroted."""
     if not 2 <= len(dice) <= 3 or any(not 1 <= d <= 6 for d in dice):
         raise ValueError(f"two or three dice from 1 to 6 expected, got {dice!r}")
-    caption = _caption(dice)
+    caption = _caption(dice, lang)
     width = max(WIDTH, text_width(caption, 28, True) + 2 * MARGIN)
     image, draw = canvas(width, HEIGHT)
     first = (width - WIDTH) // 2 + MARGIN
     lefts = [first, first + SIDE + GAP, first + 2 * SIDE + GAP + APART]
-    names = ["chouette", "chouette", "cul"]
+    names = [t(lang, D + "name.chouette"), t(lang, D + "name.chouette"), t(lang, D + "name.cul")]
     for position, left in enumerate(lefts):
         value = dice[position] if position < len(dice) else None
         marked = siroted == position
@@ -55,22 +63,23 @@ def render_throw(dice: tuple[int, ...], siroted: int | None = None, to_sirote: b
             )
         if value is None:
             text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=(150, 175, 160), anchor="mm")
-        label = ("à siroter" if to_sirote else "siroté") if marked else names[position]
+        label = t(lang, D + ("name.to_sirote" if to_sirote else "name.siroted")) if marked else names[position]
         text(draw, (left + SIDE / 2, MARGIN + SIDE + 6), label, 20, bold=marked, fill=GOLD if marked else WHITE)
     text(draw, (width / 2, MARGIN + SIDE + LABEL + 8), caption, 28, bold=True)
     return small_png(image)
 
 
-def describe_throw(dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False) -> str:
+def describe_throw(
+    dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False, lang: str = "fr"
+) -> str:
     """The picture in words, for screen readers and notifications."""
-    words = f"Chouettes : {dice[0]} et {dice[1]}"
-    words += f" · cul : {dice[2]}" if len(dice) > 2 else " · le cul reste à lancer"
+    parts = [t(lang, D + "words.chouettes", first=dice[0], second=dice[1])]
+    parts.append(t(lang, D + "words.cul", value=dice[2]) if len(dice) > 2 else t(lang, D + "words.cul_to_throw"))
     if siroted is not None and siroted < len(dice):
-        which = "le cul" if siroted == 2 else f"la chouette {siroted + 1}"
-        words += f" · {which} {'à siroter' if to_sirote else 'siroté'}"
-    if len(dice) == 3:
-        words += f" — {_caption(dice)}"
-    return words
+        which = "cul" if siroted == 2 else "chouette"
+        parts.append(t(lang, f"{D}words.{which}.{'to_sirote' if to_sirote else 'siroted'}", n=siroted + 1))
+    words = " · ".join(parts)
+    return f"{words} — {_caption(dice, lang)}" if len(dice) == 3 else words
 
 
 def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int | None, bool] | None:
@@ -86,12 +95,12 @@ def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int | None, bool]
     return dice, None, False
 
 
-def picture_of_view(view: dict[str, Any]) -> bytes | None:
+def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:
     """The dice of a public view (``GAME.view(state, None)``); None before the chouettes are thrown."""
     found = _from_view(view)
-    return None if found is None else render_throw(*found)
+    return None if found is None else render_throw(*found, lang=lang)
 
 
-def words_of_view(view: dict[str, Any]) -> str | None:
+def words_of_view(view: dict[str, Any], lang: str = "fr") -> str | None:
     found = _from_view(view)
-    return None if found is None else describe_throw(*found)
+    return None if found is None else describe_throw(*found, lang=lang)

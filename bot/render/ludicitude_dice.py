@@ -9,7 +9,8 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.ludicitude.faces import faces_text, plural
+from speech import t, tn
+from speech.ludicitude import faces_words, points_words
 
 from .dice import CACHED, FELT, IVORY, canvas, small_png, text
 
@@ -33,7 +34,9 @@ def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
         draw.ellipse((ear[0] + 0.1 * r, ear[1] + 0.2 * r, ear[2] - 0.1 * r, ear[3] - 0.2 * r), fill=PINK)
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FUR)
     for dx in (-0.38, 0.38):
-        draw.ellipse((cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=(20, 20, 20))
+        draw.ellipse(
+            (cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=(20, 20, 20)
+        )
     draw.ellipse((cx - 0.14 * r, cy + 0.2 * r, cx + 0.14 * r, cy + 0.4 * r), fill=PINK)
 
 
@@ -87,6 +90,20 @@ def _clapier_for_two(side: int) -> Image.Image:
     return tile
 
 
+def _rabbits(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, small: int, counts: tuple[int, int, int], lang: str) -> None:
+    """The rabbits set aside, on one row: the piles (one die drawn on the other), then the others."""
+    singles, stacks, doubles = counts
+    left = MARGIN
+    for _ in range(stacks):
+        image.paste(_tile(1, small, False), (left, top + 10))
+        image.paste(_tile(1, small, False), (left + 12, top))
+        text(draw, (left + 6 + small / 2, top + small + 12), t(lang, "ludicitude.dice.pile"), 17, anchor="mt")
+        left += small + 12 + GAP + 6
+    for value in [1] * singles + [2] * doubles:
+        image.paste(_tile(value, small, False), (left, top + 10))
+        left += small + GAP
+
+
 @lru_cache(maxsize=CACHED)
 def render_dice(
     table: tuple[int, ...],
@@ -96,6 +113,7 @@ def render_dice(
     clapiers: tuple[int, ...] = (),
     carrots: int = 0,
     points: int | None = None,
+    lang: str = "fr",
 ) -> bytes:
     """The seven dice wherever they are: on the table, the rabbits set aside (stacks drawn one die
     on the other), the clapier pile rising left to right, the carrots put aside (dimmed)."""
@@ -108,25 +126,17 @@ def render_dice(
         text(draw, (MARGIN, top), words, 21, bold=True, anchor="lt")
         top += ROW_TITLE
 
-    title("Sur la table" if table else "Sur la table : aucun dé (tous écartés)")
+    title(t(lang, "ludicitude.dice.on_table" if table else "ludicitude.dice.on_table_none"))
     if table:
         for i, value in enumerate(table):
             image.paste(_tile(value, SIDE, False), (MARGIN + i * (SIDE + GAP), top))
         top += SIDE + GAP + 4
     if singles or stacks or doubles:
-        title("Lapins écartés")
-        left = MARGIN
-        for _ in range(stacks):
-            image.paste(_tile(1, small, False), (left, top + 10))
-            image.paste(_tile(1, small, False), (left + 12, top))
-            text(draw, (left + 6 + small / 2, top + small + 12), "pile : 10", 17, anchor="mt")
-            left += small + 12 + GAP + 6
-        for value in [1] * singles + [2] * doubles:
-            image.paste(_tile(value, small, False), (left, top + 10))
-            left += small + GAP
+        title(t(lang, "ludicitude.dice.rabbits_aside"))
+        _rabbits(image, draw, top, small, (singles, stacks, doubles), lang)
         top += small + 40
     if clapiers:
-        title(f"Pile des clapiers : × {max(clapiers)}")
+        title(t(lang, "ludicitude.dice.clapier_pile", multiplier=max(clapiers)))
         left = MARGIN
         for i, value in enumerate(clapiers):
             tile = _clapier_for_two(small) if value == 2 else _tile(value, small, False)
@@ -136,12 +146,18 @@ def render_dice(
             left += small + 18
         top += small + GAP + 4
     if carrots:
-        title("Carottes mises de côté")
+        title(t(lang, "ludicitude.dice.carrots_aside"))
         for i in range(carrots):
             image.paste(_tile(6, small, True), (MARGIN + i * (small + GAP), top))
         top += small + GAP + 4
     if points is not None:
-        text(draw, (WIDTH / 2, top + 4), f"Le tour vaut {plural(points, 'point', 'points')}", 26, bold=True)
+        text(
+            draw,
+            (WIDTH / 2, top + 4),
+            t(lang, "ludicitude.dice.turn_worth", worth=points_words(points, lang)),
+            26,
+            bold=True,
+        )
         top += 40
     return small_png(image.crop((0, 0, WIDTH, top + MARGIN // 2)), colours=48)
 
@@ -154,27 +170,30 @@ def describe_dice(
     clapiers: tuple[int, ...] = (),
     carrots: int = 0,
     points: int | None = None,
+    lang: str = "fr",
 ) -> str:
-    parts = [f"Sur la table : {faces_text(list(table))}"]
+    """The picture in words, for screen readers (the image's description)."""
+    parts = [t(lang, "ludicitude.dice.words_on_table", faces=faces_words(list(table), lang))]
     aside = []
     if stacks:
-        aside.append(plural(stacks, "pile de lapins", "piles de lapins"))
+        aside.append(tn(lang, "ludicitude.dice.words_stacks", stacks))
     if singles:
-        aside.append(plural(singles, "lapin", "lapins"))
+        aside.append(tn(lang, "ludicitude.situation.singles", singles))
     if doubles:
-        aside.append(plural(doubles, "double lapin", "doubles lapins"))
+        aside.append(tn(lang, "ludicitude.situation.doubles", doubles))
     if aside:
-        parts.append("écartés : " + ", ".join(aside))
+        parts.append(t(lang, "ludicitude.dice.words_aside", dice=", ".join(aside)))
     if clapiers:
-        parts.append("clapiers " + "-".join(map(str, clapiers)) + f" (× {max(clapiers)})")
+        pile = "-".join(map(str, clapiers))
+        parts.append(t(lang, "ludicitude.dice.words_clapiers", pile=pile, multiplier=max(clapiers)))
     if carrots:
-        parts.append(plural(carrots, "carotte de côté", "carottes de côté"))
+        parts.append(tn(lang, "ludicitude.dice.words_carrots", carrots))
     if points is not None:
-        parts.append(f"le tour vaut {plural(points, 'point', 'points')}")
+        parts.append(t(lang, "ludicitude.dice.words_worth", worth=points_words(points, lang)))
     return " · ".join(parts)
 
 
-def _from_view(view: dict[str, Any]) -> tuple[Any, ...]:
+def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]:
     situation = view.get("situation") or {}
     debut = view.get("phase") == "debut"
     return (
@@ -188,10 +207,10 @@ def _from_view(view: dict[str, Any]) -> tuple[Any, ...]:
     )
 
 
-def picture_of_view(view: dict[str, Any]) -> bytes:
-    """The dice of a public view (``GAME.view(state, None)``)."""
-    return render_dice(*_from_view(view))
+def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes:
+    """The dice of a public view (``GAME.view(state, None)``), its captions in ``lang``."""
+    return render_dice(*_from_view(view), lang=lang)
 
 
-def words_of_view(view: dict[str, Any]) -> str:
-    return describe_dice(*_from_view(view))
+def words_of_view(view: dict[str, Any], lang: str = "fr") -> str:
+    return describe_dice(*_from_view(view), lang=lang)

@@ -33,7 +33,10 @@ from games.barricade import (
 from games.barricade.board import distances_to_mine
 from games.barricade.state import MINERS, TENT
 from games.core import Action, Event, Game, IllegalAction, PlayerId
+from speech import SOURCE, t, tn, words_of
+from speech.barricade import colour as colour_words
 
+from ..i18n import reader_language
 from ..render.barricade import COLOUR_RGB, render_board
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
@@ -74,40 +77,41 @@ def dot(state: BarricadeState, player: PlayerId) -> str:
     return COLOUR_EMOJI.get(colour_of(state, player), "⚪")
 
 
-def spot_name(point: int) -> str:
-    return "la mine d'or" if point == BOARD.mine else BOARD.label(point)
+def lang_of(shown: Shown[BarricadeState]) -> str:
+    """The reader's language (the server's for the channel)."""
+    return shown.lang
 
 
-def move_label(state: BarricadeState, destination: Destination, names: dict[PlayerId, str]) -> str:
+def move_label(state: BarricadeState, destination: Destination, names: dict[PlayerId, str], lang: str = SOURCE) -> str:
     """« 1 : mineur 2 → G13 », with what the move does besides: leaving the tent, a rival sent home,
     stopping on a barrier, the bounce at the mine's door."""
     player = state.turn_player
     miner = destination.miner
     start = state.miners[player][miner - 1] if player is not None else TENT
-    who = f"mineur {miner}" + (" (tente)" if start == TENT else "")
+    who = t(lang, "barricade.table.from_tent" if start == TENT else "barricade.table.miner", miner=miner)
     if destination.bounce:
-        text = f"{destination.number} : {who} → mine ↩ {BOARD.label(destination.point)}"
+        where = t(lang, "barricade.table.bounce", point=BOARD.label(destination.point))
     elif destination.point == BOARD.mine:
-        text = f"{destination.number} : {who} → mine d'or"
+        where = t(lang, "barricade.table.to_mine")
     else:
-        text = f"{destination.number} : {who} → {BOARD.label(destination.point)}"
+        where = BOARD.label(destination.point)
     extras = []
     if destination.point != BOARD.mine:
         if destination.point in state.barriers:
-            extras.append("barrière")
+            extras.append(t(lang, "barricade.table.on_barrier"))
         standing = state.owner_at(destination.point)
         if standing is not None and standing[0] != player:
-            extras.append(f"renvoie {names.get(standing[0], standing[0])}")
-    return text + "".join(f" · {e}" for e in extras)
+            extras.append(t(lang, "barricade.table.sends_home", player=names.get(standing[0], standing[0])))
+    return t(lang, "barricade.table.move", number=destination.number, miner=who, where=where) + "".join(f" · {e}" for e in extras)
 
 
-def miners_line(state: BarricadeState, player: PlayerId) -> str:
+def miners_line(state: BarricadeState, player: PlayerId, lang: str = SOURCE) -> str:
     """Who is home: « ⛺ 3 sous la tente · 🛤️ 1 en route · ⛏️ 1/5 à la mine »."""
     positions = state.miners.get(player, [])
     in_mine = sum(1 for p in positions if p == BOARD.mine)
     in_tent = sum(1 for p in positions if p == TENT)
     on_way = len(positions) - in_mine - in_tent
-    return f"⛺ {in_tent} sous la tente · 🛤️ {on_way} en route · ⛏️ {in_mine}/{MINERS} à la mine"
+    return t(lang, "barricade.table.miners_line", tent=in_tent, way=on_way, mine=in_mine, total=MINERS)
 
 
 class BarricadePresenter(Presenter[BarricadeState]):
@@ -125,13 +129,13 @@ class BarricadePresenter(Presenter[BarricadeState]):
 
     # --- one action's words ------------------------------------------------------------------
     def label(self, shown: Shown[BarricadeState], action: Action) -> str:
-        state = shown.view
+        state, lang = shown.view, lang_of(shown)
         if action.kind == "lancer":
             if state.bound_miner is not None:
-                return f"Relancer pour le mineur {state.bound_miner + 1}"
-            return "Lancer le dé"
+                return t(lang, "barricade.table.throw_again", miner=state.bound_miner + 1)
+            return t(lang, "barricade.table.throw")
         if action.kind == "laisser" and state.barrier_from is not None:
-            return f"Laisser la barrière en {BOARD.label(state.barrier_from)}"
+            return t(lang, "barricade.table.leave_barrier", point=BOARD.label(state.barrier_from))
         if action.kind == "barriere":
             point = action.args.get("point")
             if isinstance(point, int) and 0 <= point < len(BOARD.points):
@@ -139,7 +143,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         if action.kind == "deplacer":
             for destination in numbered_destinations(state):
                 if destination.action == action:
-                    return move_label(state, destination, shown.names)
+                    return move_label(state, destination, shown.names, lang)
         return super().label(shown, action)
 
     def emoji(self, shown: Shown[BarricadeState], action: Action) -> str | None:
@@ -203,7 +207,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
                 select = self.offer_select(shown, n, "deplacer", chunk)
                 if isinstance(select, ActionSelect):
                     last = start + len(chunk)
-                    select.item.placeholder = f"Destinations {start + 1} à {last} : lesquelles ?"
+                    select.item.placeholder = t(lang_of(shown), "barricade.table.destinations", first=start + 1, last=last)
                 rows.append([select])
         loose = [self.offer_button(shown, o) for o in others]
         rows += [loose[i : i + PER_ROW] for i in range(0, len(loose), PER_ROW)]
@@ -214,7 +218,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
     ) -> list[list[ui.Item[Any]]]:
         """« Laisser la barrière », the rows of the board that have a free point, and, once a row is
         chosen, that row's free points: each option a whole move."""
-        spots = barrier_spots_by_row(shown.view)
+        spots, lang = barrier_spots_by_row(shown.view), lang_of(shown)
         leave = [o for o in offers if o.action.kind == "laisser"]
         rows: list[list[ui.Item[Any]]] = [[self.offer_button(shown, o) for o in leave]]
         if not spots:
@@ -230,78 +234,75 @@ class BarricadePresenter(Presenter[BarricadeState]):
             points = [by_point[p] for p in spots[chosen] if p in by_point]
             select = self.offer_select(shown, 0, "barriere", points)
             if isinstance(select, ActionSelect):
-                select.item.placeholder = f"Rangée {chosen} : où poser la barrière ?"
+                select.item.placeholder = t(lang, "barricade.table.row_points", row=chosen)
                 for option in select.item.options:
                     point = BOARD.by_label(option.label)
                     steps = TO_MINE.get(point)
                     if steps is not None:
-                        option.description = f"à {steps} point{'s' if steps > 1 else ''} de la mine"
+                        option.description = tn(lang, "barricade.table.steps_to_mine", steps)
             rows.append([select])
         return rows
 
     def row_select(
         self, shown: Shown[BarricadeState], spots: dict[str, list[int]], chosen: str | None
     ) -> ui.Item[Any]:
-        options = []
+        options, lang = [], lang_of(shown)
         for letter, points in sorted(spots.items()):
             count = len(points)
             first, last = BOARD.label(points[0]), BOARD.label(points[-1])
-            span = first if count == 1 else f"{first} à {last}"
+            span = first if count == 1 else t(lang, "barricade.table.span", first=first, last=last)
             options.append(
                 discord.SelectOption(
-                    label=f"Rangée {letter}",
+                    label=t(lang, "barricade.table.row", row=letter),
                     value=letter,
-                    description=f"{count} point{'s' if count > 1 else ''} libre{'s' if count > 1 else ''} : {span}",
+                    description=tn(lang, "barricade.table.free_points", count, span=span),
                     default=letter == chosen,
                 )
             )
         select: ui.Select[Any] = ui.Select(
             custom_id=row_id(shown.table, shown.turn_no),
-            placeholder="Déplacer la barrière : choisis d'abord une rangée…",
+            placeholder=t(lang, "barricade.table.choose_row"),
             options=options,
         )
         return TaverneItem(select)
 
     # --- the message -------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
-        state = shown.view
+        state, lang = shown.view, lang_of(shown)
         turn = state.turn_player
         colour = COLOUR
         if turn is not None and colour_of(state, turn) in COLOUR_RGB:
             colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
-        embed = discord.Embed(title="⛏️ Barricade / Ruée vers l'or", colour=colour)
-        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
+        embed = discord.Embed(title="⛏️ " + t(lang, "barricade.table.title"), colour=colour)
+        embed.description = clip("\n".join(shown.news) or t(lang, "barricade.table.starting"), 4000)
         if state.over:
             winners = ", ".join(f"{dot(state, p)} {mention(p, shown.names)}" for p in state.winners)
-            embed.add_field(
-                name="Partie terminée", value=clip(f"🏆 {winners or 'personne'}", 1024), inline=False
-            )
+            winners = winners or t(lang, "barricade.table.nobody")
+            embed.add_field(name=t(lang, "barricade.table.over"), value=clip(f"🏆 {winners}", 1024), inline=False)
         elif turn is not None:
             embed.add_field(
-                name="À jouer", value=clip(self.turn_text(shown, state, turn), 1024), inline=False
+                name=t(lang, "barricade.table.to_play"),
+                value=clip(self.turn_text(shown, state, turn), 1024),
+                inline=False,
             )
-        embed.add_field(name="Mineurs", value=clip(self.miners_text(shown, state), 1024), inline=False)
+        embed.add_field(name=t(lang, "barricade.table.miners"), value=clip(self.miners_text(shown, state), 1024), inline=False)
         embed.set_image(url=f"attachment://{PICTURE}")
         embed.set_footer(
-            text=f"Table n°{shown.table} · tour {state.turn_no} · rangées A (départ) à {LAST_ROW}, "
-            f"colonnes 1 à {BOARD.columns}"
+            text=t(lang, "barricade.table.footer", table=shown.table, turn=state.turn_no, last=LAST_ROW, columns=BOARD.columns)
         )
         return embed
 
     def turn_text(self, shown: Shown[BarricadeState], state: BarricadeState, player: PlayerId) -> str:
-        who = f"{dot(state, player)} {mention(player, shown.names)} ({colour_of(state, player)})"
+        lang = lang_of(shown)
+        who = f"{dot(state, player)} {mention(player, shown.names)} ({colour_words(lang, colour_of(state, player))})"
         if state.phase == "deplacer" and state.throw is not None:
             count = len(numbered_destinations(state))
-            plural = "s" if count > 1 else ""
-            return f"{who} a fait 🎲 **{state.throw}** : choisis une des {count} destination{plural} numérotée{plural}."
+            return tn(lang, "barricade.table.turn_moves", count, player=who, value=state.throw)
         if state.phase == "barriere" and state.barrier_from is not None:
-            return (
-                f"{who} a quitté la barrière de **{BOARD.label(state.barrier_from)}** : la laisser, "
-                "ou la poser sur un point libre (une rangée, puis un point)."
-            )
+            return t(lang, "barricade.table.turn_barrier", player=who, point=BOARD.label(state.barrier_from))
         if state.bound_miner is not None:
-            return f"{who} a fait six : relance le dé pour son mineur {state.bound_miner + 1}."
-        return f"{who} lance le dé."
+            return t(lang, "barricade.table.turn_six", player=who, miner=state.bound_miner + 1)
+        return t(lang, "barricade.table.turn_throw", player=who)
 
     def miners_text(self, shown: Shown[BarricadeState], state: BarricadeState) -> str:
         turn = state.turn_player
@@ -309,7 +310,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         for player in state.order:
             mark = "▶ " if player == turn else ""
             name = clip(shown.name(player), 60)
-            lines.append(f"{mark}{dot(state, player)} **{name}** : {miners_line(state, player)}")
+            lines.append(t(lang_of(shown), "barricade.table.miners_row", mark=mark, dot=dot(state, player), name=name, line=miners_line(state, player, lang_of(shown))))
         return "\n".join(lines)
 
     def draw_files(self, shown: Shown[BarricadeState]) -> list[discord.File]:
@@ -336,12 +337,12 @@ class BarricadePresenter(Presenter[BarricadeState]):
             },
         )
         names = {p: shown.name(p) for p in state.order}
-        key = json.dumps([drawn, [(d.number, d.point) for d in destinations], names], sort_keys=True)
+        key = json.dumps([drawn, [(d.number, d.point) for d in destinations], names, lang_of(shown)], sort_keys=True)
         kept = self._pictures.get(shown.table)
         if kept is not None and kept[0] == key:
             self._pictures.move_to_end(shown.table)
             return kept[1]
-        data = render_board(state, destinations, names)
+        data = render_board(state, destinations, names, lang_of(shown))
         self._pictures[shown.table] = (key, data)
         self._pictures.move_to_end(shown.table)
         while len(self._pictures) > PICTURES_KEPT:
@@ -351,9 +352,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
     def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""
         if event.kind == "renvoye":
-            return "💥 " + self.game.describe(event, shown.names)
+            return "💥 " + words_of(self.game).describe(event, shown.names, lang_of(shown))
         if event.kind == "mine":
-            return "⛏️ " + self.game.describe(event, shown.names)
+            return "⛏️ " + words_of(self.game).describe(event, shown.names, lang_of(shown))
         return None
 
 
@@ -385,7 +386,8 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
         await _answer(interaction, TableError("not_seated").text)
         return
     if player != state.turn_player:
-        await _answer(interaction, session.game.explain(IllegalAction("not_your_turn")))
+        lang = reader_language(interaction, session.lang)
+        await _answer(interaction, words_of(session.game).explain(IllegalAction("not_your_turn"), lang))
         return
     row = values[0]
     if row not in barrier_spots_by_row(state):

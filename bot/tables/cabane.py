@@ -1,8 +1,9 @@
 """La Cabane sul' Dos at the table: the cabins' faces, the ten coups counted aloud, the phase, the scores.
 
 The engine's state says what to show (the fields of ``GAME.table(state)``); this module only puts
-it in words and emoji. The only button is the throw, named the way players say it: « Lancer les
-deux dés » while clearing the ground, « Lancer le dé » in the ten coups and at the bataille.
+it in words (``cabane.table.*`` in speech/locales/<lang>/cabane.po, in the reader's language
+``shown.lang``) and emoji. The only button is the throw, named the way players say it: both dice
+while clearing the ground, the one die in the ten coups and at the bataille.
 """
 
 from __future__ import annotations
@@ -10,8 +11,10 @@ from __future__ import annotations
 import discord
 
 from games.cabane import FACE_NAMES, GAME, CabaneState, Face
-from games.cabane.state import LEAD_FIRST_PHASE, LEAD_LATER, PHASE_NAMES, SERIES_LENGTH
+from games.cabane.state import LEAD_FIRST_PHASE, LEAD_LATER, SERIES_LENGTH
 from games.core import Action, Event
+from speech import t, tn, words_of
+from speech.cabane import count_words, mode_title, phase_name
 
 from ..ui.components import clip
 from .base import COLOUR, Presenter, mention
@@ -28,9 +31,6 @@ FACE_EMOJI: dict[Face, str] = {
 }
 DICE_EMOJI = "🎲"
 THROW = "lancer"
-THROW_BOTH = "Lancer les deux dés"
-THROW_ONE = "Lancer le dé"
-MODE_TITLES = {"bataille": "la Bataille avec 1 dé", "deux_des": "le jeu à 2 dés"}
 PHASE_EMOJI = {"debroussaillage": "🌿", "dix_coups": "🔟", "bataille": "⚔️"}
 COUNTED = "▰"
 TO_COUNT = "▱"
@@ -50,18 +50,6 @@ def face_text(face: Face) -> str:
     return f"{FACE_EMOJI[face]} **{face}** ({FACE_NAMES[face]})"
 
 
-def throws_left_text(throws: int) -> str:
-    return "encore 1 lancer" if throws == 1 else f"encore {throws} lancers"
-
-
-def coups_left_text(coups: int) -> str:
-    return "encore 1 coup" if coups == 1 else f"encore {coups} coups"
-
-
-def points_text(points: int) -> str:
-    return "1 point" if abs(points) == 1 else f"{points} points"
-
-
 class CabanePresenter(Presenter[CabaneState]):
     """Nothing is hidden at La Cabane: the view is the state without its dice."""
 
@@ -71,89 +59,99 @@ class CabanePresenter(Presenter[CabaneState]):
     def label(self, shown: Shown[CabaneState], action: Action) -> str:
         if action.kind != THROW:
             return super().label(shown, action)
-        return THROW_BOTH if shown.view.phase == "debroussaillage" else THROW_ONE
+        both = shown.view.phase == "debroussaillage"
+        return t(shown.lang, "cabane.table.throw_both" if both else "cabane.table.throw_one")
 
     def emoji(self, shown: Shown[CabaneState], action: Action) -> str | None:
         return DICE_EMOJI if action.kind == THROW else None
 
     # --- the table message ----------------------------------------------------------------------
-    def title(self, state: CabaneState) -> str:
-        mode = state.options.mode
-        title = f"{self.game.title} — {MODE_TITLES[mode]}"
-        return title + (f", en {state.options.cible} points" if mode == "bataille" else "")
+    def title(self, state: CabaneState, lang: str = "fr") -> str:
+        target = state.options.cible if state.options.mode == "bataille" else None
+        mode = mode_title(state.options.mode, target, lang)
+        return t(lang, "cabane.table.title", game=self.game.title, mode=mode)
 
     def draw_embed(self, shown: Shown[CabaneState]) -> discord.Embed:
-        state = shown.view
-        embed = discord.Embed(title=clip(self.title(state), 256), colour=COLOUR)
-        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
+        state, lang = shown.view, shown.lang
+        embed = discord.Embed(title=clip(self.title(state, lang), 256), colour=COLOUR)
+        embed.description = clip("\n".join(shown.news) or t(lang, "cabane.table.starting"), 4000)
         if state.last_faces and state.last_thrower is not None:
             faces = " · ".join(face_text(f) for f in state.last_faces)
             thrower = clip(shown.name(state.last_thrower), 60)
-            embed.add_field(name="Dernier lancer", value=clip(f"{thrower} : {faces}", 1024), inline=False)
-        embed.add_field(name="Phase", value=clip(self.phase_text(state), 1024), inline=False)
+            value = t(lang, "cabane.table.last_throw_value", player=thrower, faces=faces)
+            embed.add_field(name=t(lang, "cabane.table.last_throw"), value=clip(value, 1024), inline=False)
+        phase = clip(self.phase_text(state, lang), 1024)
+        embed.add_field(name=t(lang, "cabane.table.phase"), value=phase, inline=False)
         if state.over:
-            winners = ", ".join(mention(p, shown.names) for p in state.winners) or "personne"
-            embed.add_field(name="Partie terminée", value=clip(f"🏆 {winners}", 1024), inline=False)
+            winners = ", ".join(mention(p, shown.names) for p in state.winners) or t(
+                lang, "cabane.table.nobody"
+            )
+            embed.add_field(
+                name=t(lang, "cabane.table.over"), value=clip(f"🏆 {winners}", 1024), inline=False
+            )
         else:
-            embed.add_field(name="À jouer", value=clip(self.turn_text(shown, state), 1024), inline=False)
+            turn = clip(self.turn_text(shown, state), 1024)
+            embed.add_field(name=t(lang, "cabane.table.to_play"), value=turn, inline=False)
             if state.phase == "dix_coups" and state.series_queue:
-                waiting = ", ".join(clip(shown.name(p), 60) for p in state.series_queue)
-                embed.add_field(name="10 coups à venir", value=clip(waiting, 1024), inline=False)
-        embed.add_field(name="Scores", value=clip(self.scores_text(shown, state), 1024), inline=False)
-        embed.set_footer(text=f"Table n°{shown.table} · tour {state.turn_no}")
+                waiting = clip(", ".join(clip(shown.name(p), 60) for p in state.series_queue), 1024)
+                embed.add_field(name=t(lang, "cabane.table.series_to_come"), value=waiting, inline=False)
+        scores = clip(self.scores_text(shown, state), 1024)
+        embed.add_field(name=t(lang, "cabane.table.scores"), value=scores, inline=False)
+        embed.set_footer(text=t(lang, "cabane.table.footer", table=shown.table, turn=state.turn_no))
         return embed
 
-    def phase_text(self, state: CabaneState) -> str:
+    def phase_text(self, state: CabaneState, lang: str = "fr") -> str:
         """The phase, and what wins the game from here."""
         emoji = PHASE_EMOJI[state.phase]
         if state.options.mode == "bataille":
-            return f"{emoji} La Bataille — le premier à {points_text(state.options.cible)} gagne."
-        name = PHASE_NAMES[state.phase]
-        lead = LEAD_FIRST_PHASE if state.phase == "debroussaillage" else LEAD_LATER
-        standing = {
-            "debroussaillage": "on cherche à poser la première cabane debout (un T).",
-            "dix_coups": "la première cabane est debout, chacun a dix coups pour poser le deuxième T.",
-            "bataille": "personne n'a posé le deuxième T, chacun son tour lance le dé.",
-        }[state.phase]
-        return (
-            f"{emoji} {name} (manche {state.round}) — {standing}\n"
-            f"Il faut {points_text(lead)} d'avance sur tous les adversaires pour gagner."
+            target = tn(lang, "cabane.table.points", state.options.cible)
+            return t(lang, "cabane.table.phase_target", emoji=emoji, points=target)
+        lead = tn(
+            lang, "cabane.table.points", LEAD_FIRST_PHASE if state.phase == "debroussaillage" else LEAD_LATER
         )
+        standing = t(lang, f"cabane.table.standing.{state.phase}")
+        name = phase_name(state.phase, lang)
+        phase = t(
+            lang, "cabane.table.phase_round", emoji=emoji, phase=name, round=state.round, standing=standing
+        )
+        return f"{phase}\n" + t(lang, "cabane.table.lead", points=lead)
 
     def turn_text(self, shown: Shown[CabaneState], state: CabaneState) -> str:
         """Whose turn, and how many throws are left, as the players would say it."""
-        who = mention(state.current, shown.names)
+        who, lang = mention(state.current, shown.names), shown.lang
         if state.phase == "debroussaillage":
-            return f"{who} lance les deux dés, et continue jusqu'à une C ou un T."
+            return t(lang, "cabane.table.turn.debroussaillage", player=who)
         if state.phase == "dix_coups":
             counted = min(state.count, SERIES_LENGTH)
             bar = COUNTED * counted + TO_COUNT * (SERIES_LENGTH - counted)
             left = state.throws_left if state.throws_left is not None else SERIES_LENGTH - counted
-            return f"{who} compte « {state.count_said} » : {coups_left_text(left)}.\n{bar}"
-        throws = state.throws_left or 1
-        line = f"{who} lance le dé : {throws_left_text(throws)}"
+            said = count_words(state.count_said, lang)
+            coups = tn(lang, "cabane.table.coups_left", left)
+            return t(lang, "cabane.table.turn.dix_coups", player=who, said=said, left=coups) + f"\n{bar}"
+        throws = tn(lang, "cabane.table.throws_left", state.throws_left or 1)
+        line = t(lang, "cabane.table.turn.bataille", player=who, left=throws)
         if state.after_cabane:
-            line += ", après la Cabane (un B redonne deux lancers, une C passe le dé)"
+            line += t(lang, "cabane.table.after_cabane")
         line += "."
         if state.facade:
-            line += "\n🚪 Une Façade attend d'être confirmée : une deuxième F de suite marque un point."
+            line += "\n" + t(lang, "cabane.table.facade_waiting")
         return line
 
     def scores_text(self, shown: Shown[CabaneState], state: CabaneState) -> str:
         lines = []
         for player, score in state.scores.items():
             marker = "▶ " if not state.over and player == state.current else ""
-            lines.append(f"{marker}**{clip(shown.name(player), 60)}** : {score}")
-        return "\n".join(lines) or "personne"
+            name = clip(shown.name(player), 60)
+            lines.append(t(shown.lang, "cabane.table.score_line", marker=marker, player=name, score=score))
+        return "\n".join(lines) or t(shown.lang, "cabane.table.nobody")
 
     # --- lines of their own -----------------------------------------------------------------------
     def announce(self, shown: Shown[CabaneState], event: Event) -> str | None:
-        if event.kind == "point" and event.data.get("raison") == "deuxieme_cabane":
-            return "🏠🏠 " + self.game.describe(event, shown.names)
-        emoji = NOTABLE_EMOJI.get(event.kind)
+        second = event.kind == "point" and event.data.get("raison") == "deuxieme_cabane"
+        emoji = "🏠🏠" if second else NOTABLE_EMOJI.get(event.kind)
         if emoji is None:
             return None
-        return f"{emoji} {self.game.describe(event, shown.names)}"
+        return f"{emoji} {words_of(self.game).describe(event, shown.names, shown.lang)}"
 
 
 PRESENTER = CabanePresenter(GAME)

@@ -12,7 +12,6 @@ Drawing and passing are offered only when the rules force them, as the engine li
 from __future__ import annotations
 
 import io
-import re
 from collections import OrderedDict
 from typing import Any
 
@@ -25,7 +24,9 @@ from games.chevre.tiles import sort_key
 from games.chevre.tiles import values as tile_values
 from games.chevre.view import ChevreView
 from games.core import Action, ArgSpec, Event, Game
-from speech import SOURCE
+from speech import SOURCE, t, tn
+from speech.chevre import is_round_end
+from speech.chevre import side as side_words
 
 from ..render.chevre import render_chain, render_hand
 from ..sessions import Session
@@ -38,23 +39,18 @@ CHAIN_FILE = "chaine.png"
 HAND_FILE = "main.png"
 PICTURES_KEPT = 64  # rendered chains kept: a table edit with an unchanged chain reuses its bytes
 NAME_WIDTH = 12  # a name's width in the round's score table (monospace)
-# The first line of a round's end in the log (games/chevre/words.py).
-ROUND_END = re.compile(r"fin de la manche \d+\.$")
 
-SIDE_WORDS = {"gauche": "à gauche", "droite": "à droite"}
 SIDE_EMOJI = {"gauche": "⬅️", "droite": "➡️"}
 EMOJI = {PIOCHER: "🛍️", PASSER: "⏭️"}
-HAND_BUTTON = "Ma main"
-LAY_BUTTON = "Poser un domino…"
-FORM_TITLE = "Poser un domino"
 
 
-def plural(count: int, word: str) -> str:
-    return f"{count} {word}{'s' if count > 1 else ''}"
+def lang_of(shown: Shown[ChevreView]) -> str:
+    """The reader's language (the server's for the channel, the player's own in « Ma main »)."""
+    return shown.lang
 
 
-def tile_list(tiles: list[str]) -> str:
-    return " · ".join(tiles) if tiles else "aucun"
+def tile_list(lang: str, tiles: list[str]) -> str:
+    return " · ".join(tiles) if tiles else t(lang, "chevre.table.no_tile")
 
 
 def chain_text(view: ChevreView) -> str:
@@ -73,13 +69,13 @@ def round_log(news: list[str]) -> list[str]:
     A round's end is kept as its first line; its full table has a message of its own.
     """
     lines = list(news)
-    ends = [i for i, line in enumerate(lines) if ROUND_END.search(line.split("\n")[0])]
+    ends = [i for i, line in enumerate(lines) if is_round_end(line)]
     if ends:
         lines = lines[ends[-1] :]
     return [line.split("\n")[0] for line in lines]
 
 
-def moves_text(moves: list[Action]) -> str:
+def moves_text(lang: str, moves: list[Action]) -> str:
     """« 2-5 à droite · 3-3 à gauche ou à droite »: each playable tile once, with its ends."""
     sides: dict[str, list[str]] = {}
     for move in moves:
@@ -87,8 +83,9 @@ def moves_text(moves: list[Action]) -> str:
         side = move.args.get("cote")
         sides.setdefault(tile, [])
         if isinstance(side, str):
-            sides[tile].append(SIDE_WORDS[side])
-    return " · ".join(f"{tile} {' ou '.join(where)}".strip() for tile, where in sides.items())
+            sides[tile].append(side_words(lang, side))
+    joint = f" {t(lang, 'chevre.table.or')} "
+    return " · ".join(f"{tile} {joint.join(where)}".strip() for tile, where in sides.items())
 
 
 class ChevrePresenter(Presenter[ChevreView]):
@@ -96,8 +93,6 @@ class ChevrePresenter(Presenter[ChevreView]):
 
     def __init__(self, game: Game[Any]) -> None:
         super().__init__(game)
-        # The form's title is the spec's help, cut at 45 characters by Discord: say it short.
-        self.specs[POSER] = self.specs[POSER].model_copy(update={"help": FORM_TITLE})
         self._pictures: OrderedDict[str, bytes] = OrderedDict()
 
     # --- what is on offer: no tile on the table ---------------------------------------------------------
@@ -121,21 +116,24 @@ class ChevrePresenter(Presenter[ChevreView]):
             return AskButton(
                 button(
                     ids.table_id("tvq", shown.table, shown.turn_no, POSER),
-                    LAY_BUTTON,
+                    t(lang_of(shown), "chevre.table.lay_button"),
                     style=discord.ButtonStyle.primary,
                 )
             )
         return super().offer_button(shown, offer)
 
     def label(self, shown: Shown[ChevreView], action: Action) -> str:
+        lang = lang_of(shown)
         if action.kind == PIOCHER:
-            return f"Piocher au bazar ({plural(shown.view.bazar, 'domino')})"
+            return tn(lang, "chevre.table.draw_button", shown.view.bazar)
         if action.kind == PASSER:
-            return "Passer"
+            return t(lang, "chevre.table.pass_button")
         if action.kind == POSER:
             tile = str(action.args.get("tuile", ""))
             side = action.args.get("cote")
-            return f"{tile} {SIDE_WORDS[side]}" if isinstance(side, str) else f"Ouvrir avec le {tile}"
+            if isinstance(side, str):
+                return f"{tile} {side_words(lang, side)}"
+            return t(lang, "chevre.table.open_with", tile=tile)
         return super().label(shown, action)
 
     def emoji(self, shown: Shown[ChevreView], action: Action) -> str | None:
@@ -148,99 +146,123 @@ class ChevrePresenter(Presenter[ChevreView]):
         if kind != POSER:
             return super().form_fields(session, kind, lang)
         return [
-            ArgSpec(name="tuile", type="text", help="le domino, par exemple 2-5 (vois « Ma main »)"),
+            ArgSpec(name="tuile", type="text", help=t(lang, "chevre.table.form_tile")),
             ArgSpec(
                 name="cote",
                 type="choice",
                 choices=["gauche", "droite"],
                 optional=True,
-                help="le bout, quand les deux prennent ce domino",
+                help=t(lang, "chevre.table.form_side"),
             ),
         ]
 
+    def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
+        # The spec's help is too long for a form's 45 characters: say it short.
+        return t(lang, "chevre.table.form_title") if kind == POSER else super().form_title(session, kind, lang)
+
+    def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
+        """The form's own fields carry their help in the reader's language already."""
+        if kind == POSER:
+            return " ".join(arg.help.split())
+        return super().argument_help(kind, arg, lang)
+
     def menu_items(self, shown: Shown[ChevreView]) -> list[ui.Item[Any]]:
-        turn = shown.turn_no
+        turn, lang = shown.turn_no, lang_of(shown)
+        hand = t(lang, "chevre.table.hand_button")
+        leave = t(lang, "chevre.table.quit")
         return [
-            MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), HAND_BUTTON, emoji="✋")),
+            MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), hand, emoji="✋")),
             MenuButton(
-                button(
-                    ids.table_id("tvm", shown.table, turn, "quit"), "Quitter", style=discord.ButtonStyle.danger
-                )
+                button(ids.table_id("tvm", shown.table, turn, "quit"), leave, style=discord.ButtonStyle.danger)
             ),
         ]
 
     # --- the table message ------------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[ChevreView]) -> discord.Embed:
-        view = shown.view
-        title = self.game.title if view.over else f"{self.game.title} — manche {view.round}"
+        view, lang = shown.view, lang_of(shown)
+        title = self.game.title
+        if not view.over:
+            title = t(lang, "chevre.table.title_round", title=title, round=view.round)
         embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
-        embed.description = clip("\n".join(round_log(shown.news)) or "La partie commence !", 4000)
-        embed.add_field(name="Chaîne", value=clip(self.chain_field(view), 1024), inline=False)
+        news = "\n".join(round_log(shown.news)) or t(lang, "chevre.table.starting")
+        embed.description = clip(news, 4000)
+        chain = self.chain_field(view, lang)
+        embed.add_field(name=t(lang, "chevre.table.chain"), value=clip(chain, 1024), inline=False)
         embed.add_field(
-            name=clip(f"Comptes — la chèvre à {view.limit} points", 256),
+            name=clip(t(lang, "chevre.table.accounts", limit=view.limit), 256),
             value=clip(self.accounts_text(shown), 1024),
             inline=False,
         )
         if view.over:
-            embed.add_field(name="🐐 Partie terminée", value=clip(self.end_text(shown), 1024), inline=False)
+            over = "🐐 " + t(lang, "chevre.table.over")
+            embed.add_field(name=over, value=clip(self.end_text(shown), 1024), inline=False)
         else:
-            embed.add_field(name="À jouer", value=clip(self.turn_text(shown), 1024), inline=False)
+            embed.add_field(name=t(lang, "chevre.table.to_play"), value=clip(self.turn_text(shown), 1024), inline=False)
         embed.set_image(url=f"attachment://{CHAIN_FILE}")
-        embed.set_footer(text=f"Table n°{shown.table} · tour {view.turn_no}")
+        embed.set_footer(text=t(lang, "chevre.table.footer", table=shown.table, turn=view.turn_no))
         return embed
 
-    def chain_field(self, view: ChevreView) -> str:
-        bazar = f"Bazar : {plural(view.bazar, 'domino')}." if view.bazar else "Le bazar est vide."
+    def chain_field(self, view: ChevreView, lang: str = SOURCE) -> str:
+        bazar = tn(lang, "chevre.table.bazar", view.bazar) if view.bazar else t(lang, "chevre.table.bazar_empty")
         if view.ends is None:
-            return f"La chaîne est vide. {bazar}"
+            return t(lang, "chevre.table.chain_empty", bazar=bazar)
         left, right = view.ends
-        return f"{chain_text(view)}\nBouts : **{left}** à gauche, **{right}** à droite. {bazar}"
+        return t(lang, "chevre.table.chain_ends", chain=chain_text(view), left=left, right=right, bazar=bazar)
 
     def accounts_text(self, shown: Shown[ChevreView]) -> str:
         """Each seat: its account (or closed), its remembered points, how many tiles it holds."""
-        view = shown.view
+        view, lang = shown.view, lang_of(shown)
         lines = []
         for player in view.players:
-            marker = "▶ " if player == view.turn else ""
             score = view.scores[player]
-            account = "compte ouvert" if score > 0 else "compte fermé"
             memory = view.remembered[player]
-            kept = f", {plural(memory, 'point')} en mémoire" if memory else ""
-            tiles = plural(view.hand_sizes[player], "domino")
-            name = clip(shown.name(player), 60)
-            lines.append(f"{marker}**{name}** : {score} · {account}{kept} · {tiles} en main")
-        return "\n".join(lines) or "personne"
+            line = t(
+                lang,
+                "chevre.table.account_line",
+                marker="▶ " if player == view.turn else "",
+                name=clip(shown.name(player), 60),
+                score=score,
+                account=t(lang, "chevre.table.account_open" if score > 0 else "chevre.table.account_closed"),
+                kept=t(lang, "chevre.table.remembered", points=tn(lang, "chevre.points", memory)) if memory else "",
+                dominoes=tn(lang, "chevre.dominoes", view.hand_sizes[player]),
+            )
+            lines.append(line)
+        return "\n".join(lines) or t(lang, "chevre.nobody")
 
     def turn_text(self, shown: Shown[ChevreView]) -> str:
-        view = shown.view
+        view, lang = shown.view, lang_of(shown)
         assert view.turn is not None
-        who = mention(view.turn, shown.names)
         if not view.chain:
-            how = "le domino d'ouverture" if view.forced_opening else "le domino de son choix"
-            return f"{who} ouvre la manche avec {how}."
-        if POSER in view.turn_moves:
-            return f"{who} pose un domino."
-        if PIOCHER in view.turn_moves:
-            return f"{who} n'a rien qui se pose : au bazar !"
-        return f"{who} n'a rien qui se pose et le bazar est vide : il faut passer."
+            key = "turn_open_forced" if view.forced_opening else "turn_open_free"
+        elif POSER in view.turn_moves:
+            key = "turn_lay"
+        elif PIOCHER in view.turn_moves:
+            key = "turn_draw"
+        else:
+            key = "turn_pass"
+        return t(lang, f"chevre.table.{key}", player=mention(view.turn, shown.names))
 
     def end_text(self, shown: Shown[ChevreView]) -> str:
-        view, names = shown.view, shown.names
-        winners = ", ".join(mention(p, names) for p in view.winners) or "personne"
+        view, names, lang = shown.view, shown.names, lang_of(shown)
+        who = ", ".join(mention(p, names) for p in view.winners) or t(lang, "chevre.nobody")
+        winners = tn(lang, "chevre.winners", len(view.winners), who=who)
         if not view.chevres:
-            return f"Plus assez de joueurs. Gagnant(s) : {winners}."
-        goats = ", ".join(f"{mention(p, names)} ({plural(view.scores[p], 'point')})" for p in view.chevres)
-        return f"La chèvre : {goats}.\nGagnant(s) : {winners}."
+            return t(lang, "chevre.table.end_forfeit", winners=winners)
+        goats = ", ".join(self.goat(lang, mention(p, names), view.scores[p]) for p in view.chevres)
+        return t(lang, "chevre.table.end", goats=goats, winners=winners)
+
+    def goat(self, lang: str, who: str, score: int) -> str:
+        return t(lang, "chevre.goat", name=who, points=tn(lang, "chevre.points", score))
 
     def draw_files(self, shown: Shown[ChevreView]) -> list[discord.File]:
-        return [discord.File(io.BytesIO(self.chain_picture(shown.view)), filename=CHAIN_FILE)]
+        return [discord.File(io.BytesIO(self.chain_picture(shown.view, lang_of(shown))), filename=CHAIN_FILE)]
 
-    def chain_picture(self, view: ChevreView) -> bytes:
-        """The chain's PNG; the same chain, round and bazar give the very same bytes, drawn once."""
-        key = f"{view.round}:{view.bazar}:{chain_text(view)}"
+    def chain_picture(self, view: ChevreView, lang: str = SOURCE) -> bytes:
+        """The chain's PNG; the same chain, round, bazar and language give the very same bytes, drawn once."""
+        key = f"{lang}:{view.round}:{view.bazar}:{chain_text(view)}"
         picture = self._pictures.get(key)
         if picture is None:
-            picture = render_chain(view.model_dump(mode="json"))
+            picture = render_chain(view.model_dump(mode="json"), lang)
             self._pictures[key] = picture
             if len(self._pictures) > PICTURES_KEPT:
                 self._pictures.popitem(last=False)
@@ -251,32 +273,33 @@ class ChevrePresenter(Presenter[ChevreView]):
     # --- « Ma main » ----------------------------------------------------------------------------------------
     def draw_private(self, shown: Shown[ChevreView]) -> str | None:
         """The player's own tiles and what they may do with them, for their eyes only."""
-        view = shown.view
+        view, lang = shown.view, lang_of(shown)
         if view.hand is None:
             return None
         hand = view.hand
-        lines = [f"**Ta main** ({plural(len(hand), 'domino')}) : {tile_list(hand)}"]
+        lines = [tn(lang, "chevre.table.hand", len(hand), tiles=tile_list(lang, hand))]
         if view.over or view.turn is None:
             return "\n".join(lines)
         if view.ends is not None:
-            lines.append(f"Bouts de la chaîne : {view.ends[0]} à gauche, {view.ends[1]} à droite.")
+            lines.append(t(lang, "chevre.table.hand_ends", left=view.ends[0], right=view.ends[1]))
         if view.turn != shown.viewer:
-            lines.append(f"C'est à {shown.name(view.turn)} de jouer.")
+            lines.append(t(lang, "chevre.table.hand_wait", player=shown.name(view.turn)))
             return "\n".join(lines)
         moves = shown.moves
         kinds = {m.kind for m in moves}
         if not view.chain and view.opening is not None:
-            lines.append(f"Tu ouvres la manche avec le **{view.opening}**.")
+            lines.append(t(lang, "chevre.table.hand_open_forced", tile=view.opening))
         elif not view.chain:
-            lines.append("Tu ouvres la manche : pose le domino de ton choix.")
+            lines.append(t(lang, "chevre.table.hand_open_free"))
         elif POSER in kinds:
-            lines.append(f"Tu peux poser : {moves_text([m for m in moves if m.kind == POSER])}.")
+            laid = moves_text(lang, [m for m in moves if m.kind == POSER])
+            lines.append(t(lang, "chevre.table.hand_moves", moves=laid))
         elif PIOCHER in kinds:
-            lines.append("Aucun domino ne se pose : pioche au bazar.")
+            lines.append(t(lang, "chevre.table.hand_draw"))
         else:
-            lines.append("Aucun domino ne se pose et le bazar est vide : passe.")
+            lines.append(t(lang, "chevre.table.hand_pass"))
         if POSER in kinds:
-            lines.append(f"Sur la table, « {LAY_BUTTON} » : écris le domino, et le bout s'il en faut un.")
+            lines.append(t(lang, "chevre.table.hand_how", button=t(lang, "chevre.table.lay_button")))
         return "\n".join(lines)
 
     def draw_private_view(self, shown: Shown[ChevreView]) -> ui.View | None:
@@ -298,31 +321,32 @@ class ChevrePresenter(Presenter[ChevreView]):
         if view.hand is None:
             return []
         hand = view.hand
-        fits = {t for t in hand if fits_an_end(t, view.ends)}
+        fits = {tile for tile in hand if fits_an_end(tile, view.ends)}
         if not view.chain and not view.over and view.turn == shown.viewer:
             fits = {view.opening} if view.opening is not None else set(hand)
-        return [discord.File(io.BytesIO(render_hand(hand, fits)), filename=HAND_FILE)]
+        return [discord.File(io.BytesIO(render_hand(hand, fits, lang_of(shown))), filename=HAND_FILE)]
 
     # --- lines of their own -------------------------------------------------------------------------------
     def announce(self, shown: Shown[ChevreView], event: Event) -> str | None:
         if event.kind == "manche_finie":
             return self.round_table(shown, event.data)
         if event.kind == "fin" and event.data.get("chevres"):
-            scores = event.data.get("scores", {})
+            lang, scores = lang_of(shown), event.data.get("scores", {})
             goats = ", ".join(
-                f"{mention(p, shown.names)} ({plural(scores.get(p, 0), 'point')})" for p in event.data["chevres"]
+                self.goat(lang, mention(p, shown.names), scores.get(p, 0)) for p in event.data["chevres"]
             )
-            return f"🐐 La chèvre : {goats} !"
+            return "🐐 " + t(lang, "chevre.table.goat_announce", goats=goats)
         return None
 
     def round_table(self, shown: Shown[ChevreView], data: dict[str, Any]) -> str:
         """The round's scoring: every hand shown, what it counts, what each takes, accounts, memory."""
+        lang = lang_of(shown)
         who = shown.name(data["joueur"])
         if data["fin"] == "sortie":
-            head = f"🏁 **Fin de la manche {data['manche']}** : {who} n'a plus de dominos."
+            head = "🏁 " + t(lang, "chevre.table.round_out", round=data["manche"], player=who)
         else:
-            head = f"🐟 **Poisson de {who}** : fin de la manche {data['manche']}, la chaîne est fermée."
-        rows = [("Joueur", "Main", "Marque", "Compte", "Mémoire", "Dominos")]
+            head = "🐟 " + t(lang, "chevre.table.round_poisson", round=data["manche"], player=who)
+        rows = [tuple(t(lang, "chevre.table.columns").split("|"))]
         for player, hand in data["mains"].items():
             score = data["scores"][player]
             rows.append(
@@ -330,7 +354,7 @@ class ChevrePresenter(Presenter[ChevreView]):
                     clip(shown.name(player).replace("`", "'"), NAME_WIDTH),
                     str(data["points"][player]),
                     str(data["marque"][player]),
-                    str(score) if score > 0 else "fermé",
+                    str(score) if score > 0 else t(lang, "chevre.table.closed"),
                     str(data["memoire"][player]),
                     " ".join(sorted(hand, key=sort_key)) or "—",
                 )
@@ -340,24 +364,23 @@ class ChevrePresenter(Presenter[ChevreView]):
             "  ".join([row[0].ljust(widths[0]), *(row[i].rjust(widths[i]) for i in range(1, 5)), row[5]])
             for row in rows
         ]
+        return "\n".join([head, "```", *table, "```", *self.round_notes(shown, data, lang)])
+
+    def round_notes(self, shown: Shown[ChevreView], data: dict[str, Any], lang: str) -> list[str]:
+        """Under the round's table: who took the points of a poisson, whose memory went, who opened."""
         notes = []
         if data["fin"] == "poisson":
             heavy = [shown.name(p) for p, taken in data["marque"].items() if taken]
             pot = sum(data["points"].values())
             if len(heavy) == 1:
-                notes.append(
-                    f"La main la plus lourde ({heavy[0]}) prend les {plural(pot, 'point')} de la table."
-                )
+                notes.append(tn(lang, "chevre.table.round_heavy", pot, player=heavy[0]))
             else:
-                notes.append(
-                    f"Mains les plus lourdes à égalité ({', '.join(heavy)}) : "
-                    f"chacune prend les {plural(pot, 'point')} de la table."
-                )
+                notes.append(tn(lang, "chevre.table.round_heavy_tied", pot, players=", ".join(heavy)))
         else:
-            notes.append(f"{who} sort : sa mémoire est effacée.")
+            notes.append(t(lang, "chevre.table.round_out_memory", player=shown.name(data["joueur"])))
         for player in data["ouverts"]:
-            notes.append(f"{shown.name(player)} ouvre son compte à {data['scores'][player]}.")
-        return "\n".join([head, "```", *table, "```", *notes])
+            notes.append(t(lang, "chevre.table.round_opens", player=shown.name(player), score=data["scores"][player]))
+        return notes
 
 
 PRESENTER = ChevrePresenter(GAME)

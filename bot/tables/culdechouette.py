@@ -15,28 +15,28 @@ from games.culdechouette import GAME
 from games.culdechouette.combos import BIRDS, NAMES
 from games.culdechouette.sirop import BIRD_VALUES, bet_on
 from games.culdechouette.state import CulState
-from speech import SOURCE
+from speech import SOURCE, t, tn, words_of
+from speech.culdechouette import a_combination
 
 from ..sessions import Session
 from .base import PER_ROW, Offer, Presenter, mention
 from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
-# "un Cul de Chouette", "un Néant"; the others are feminine.
-MASCULINE = {"cul_de_chouette", "neant"}
-
+T = "culdechouette.table."
+# What a button says: the players' own words (the shouts and announcements are game words).
 SAYINGS = {
-    "siroter": "Je sirote !",
-    "garder": "Je garde ma Chouette",
-    "pas_mou_le_caillou": "Pas mou le caillou !",
-    "grelotte_ca_picote": "Grelotte ça picote !",
-    "sans_fin": "Sans fin est la moisissure des bières bretonnes !",
-    "beau_sirop": "Beau-Sirop !",
-    "couche_sirop": "Couche-Sirop !",
-    "file_sirop": "File-Sirop !",
-    "sirop_gagnant": "Sirop Gagnant !",
-    "chante_sloubi": "Chante-Sloubi !",
-    "refuser_sloubi": "Ne pas chanter",
+    "siroter",
+    "garder",
+    "pas_mou_le_caillou",
+    "grelotte_ca_picote",
+    "sans_fin",
+    "beau_sirop",
+    "couche_sirop",
+    "file_sirop",
+    "sirop_gagnant",
+    "chante_sloubi",
+    "refuser_sloubi",
 }
 EMOJI = {
     "lancer": "🎲",
@@ -54,31 +54,17 @@ EMOJI = {
     "lance_civet": "🐇",
     "chante_sloubi": "🎵",
 }
-THROWS = {
-    "chouettes": "Lancer les chouettes",
-    "cul": "Lancer le cul",
-    "sirop_lancer": "Lancer le dé siroté",
-    "defi": "Lancer les dés du défi",
-}
-PHASES = {
-    "chouettes": "À {thrower} de lancer les chouettes.",
-    "cul": "À {thrower} de lancer le cul.",
-    "sirop": "Chouette ! {thrower} sirote ou garde.",
-    "paris": "Les paris sont ouverts : Beau-Sirop, un oiseau, Couche-Sirop ou File-Sirop !",
-    "sirop_lancer": "Les paris sont clos : à {thrower} de lancer le dé siroté.",
-    "cris": "Aux annonces !",
-    "appel": "« Grelottine ! » : qui a crié le premier ?",
-    "mise": "Défi Grelottine : le grelottin choisit la combinaison et la mise.",
-    "defi": "Défi Grelottine : à {thrower} de relever le défi.",
-    "relance": "Défi Grelottine : {thrower} choisit les dés à garder.",
-}
+# The phases whose throw button says what it throws (``culdechouette.table.throw.<phase>``).
+THROWS = {"chouettes", "cul", "sirop_lancer", "defi"}
+# The phases the embed's head line tells (``culdechouette.table.phase.<phase>``).
+PHASES = {"chouettes", "cul", "sirop", "paris", "sirop_lancer", "cris", "appel", "mise", "defi", "relance"}
 # The forms' titles and fields in the players' words (Discord: 45 characters at most each).
-FORM_TITLES = {"miser": "Défi Grelottine : combinaison et mise", "civet": "Civet : la mise et la combinaison"}
-FIELD_LABELS = {"mise": "Mise (en points)", "combinaison": "Combinaison"}
+FORM_TITLES = {"miser", "civet"}
+FIELD_LABELS = {"mise", "combinaison"}
 # The Sirop announcements without a bet, on one row; the birds (bets on a value) on the next.
 ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
-BET_WORDS = {"couche": "Couche-Sirop", "file": "File-Sirop", "oiseau": "l'oiseau de la Chouette (Bévue)"}
-BET_WORDS |= {"caduc": "pari caduc (moins de 5 points)", "silence": "rien (Bévue)"}
+# What a bettor announced, when it is no bet on a value (``culdechouette.table.bets.<bet>``).
+BET_WORDS = {"couche", "file", "oiseau", "caduc", "silence"}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
@@ -100,42 +86,41 @@ class CulDeChouettePresenter(Presenter[CulState]):
     view_type = CulState
 
     def label(self, shown: Shown[CulState], action: Action) -> str:
-        kind, args = action.kind, action.args
+        kind, args, lang = action.kind, action.args, shown.lang
         state = shown.view
         if kind == "lancer":
-            return THROWS.get(state.phase, "Lancer")
+            return t(lang, f"{T}throw.{state.phase}" if state.phase in THROWS else f"{T}throw")
         sirop = state.sirop
         if kind == "beau_sirop" and sirop is not None:
-            return f"Beau-Sirop ! ({sirop.value})"
+            return t(lang, f"{T}label.beau_sirop", value=sirop.value)
         if kind in SAYINGS:
-            return SAYINGS[kind]
+            return t(lang, f"{T}saying.{kind}")
         if kind == "oiseau":
             bird = str(args.get("nom", "Oiseau"))
             value = BIRD_VALUES.get(bird)
-            return f"{bird} ! ({value})" if value else f"{bird} !"
-        if kind == "grelottine":
-            return f"Grelottine ! → {shown.name(str(args.get('cible')))}"
-        if kind == "lance_civet":
-            return f"Lance-Civet ! → {shown.name(str(args.get('cible')))}"
+            return t(lang, f"{T}label.oiseau", bird=bird, value=value) if value else t(lang, f"{T}label.oiseau.plain", bird=bird)
+        if kind in ("grelottine", "lance_civet"):
+            return t(lang, f"{T}label.{kind}", player=shown.name(str(args.get("cible"))))
         if kind == "miser":
             stake = args.get("mise")
-            return f"{combination(args.get('combinaison'))} : {stake} pt{'s' if stake != 1 else ''}"
+            n = stake if isinstance(stake, int) else 0
+            return tn(lang, f"{T}label.miser", n, combination=combination(args.get("combinaison")))
         if kind == "max":
-            return f"Max ! {combination(args.get('combinaison'))}"
+            return t(lang, f"{T}label.max", combination=combination(args.get("combinaison")))
         if kind == "civet":
-            name = str(args.get("combinaison"))
-            article = "un" if name in MASCULINE else "une"
-            return f"Civet de {args.get('mise')} sur {article} {combination(name)} !"
+            name = a_combination(str(args.get("combinaison")), lang)
+            return t(lang, f"{T}label.civet", stake=args.get("mise"), combination=name)
         if kind == "relancer":
-            kept = args.get("garder") or []
-            throw = list(state.throw or [])
-            if not isinstance(kept, list) or not kept:
-                return "Tout relancer"
-            faces = " ".join(
-                FACES.get(throw[int(i) - 1], str(i)) if 0 < int(i) <= len(throw) else str(i) for i in kept
-            )
-            return f"Garder {faces}"
+            return self.keep_label(shown, args.get("garder") or [])
         return super().label(shown, action)
+
+    def keep_label(self, shown: Shown[CulState], kept: object) -> str:
+        """« Garder ⚃ ⚃ »: the dice a challenge's second throw keeps, as their faces."""
+        throw = list(shown.view.throw or [])
+        if not isinstance(kept, list) or not kept:
+            return t(shown.lang, f"{T}label.throw_all")
+        faces = " ".join(FACES.get(throw[int(i) - 1], str(i)) if 0 < int(i) <= len(throw) else str(i) for i in kept)
+        return t(shown.lang, f"{T}label.keep", faces=faces)
 
     def emoji(self, shown: Shown[CulState], action: Action) -> str | None:
         return EMOJI.get(action.kind)
@@ -172,60 +157,69 @@ class CulDeChouettePresenter(Presenter[CulState]):
         return rows + (super().action_rows(shown, rest) if rest else [])
 
     def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
-        hint = "combinaison : " + ", ".join(combination(c) for c in NAMES)
+        hint = t(lang, f"{T}field.combinaison.hint", names=", ".join(combination(c) for c in NAMES))
         # Copies: the specs belong to the engine's vocabulary.
         return [
             a.model_copy(update={"help": hint}) if a.name == "combinaison" else a
             for a in super().form_fields(session, kind, lang)
         ]
 
+    def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
+        # The combination's field carries the list of names as its help (form_fields).
+        if arg.name == "combinaison" and arg.help:
+            return " ".join(arg.help.split())
+        return super().argument_help(kind, arg, lang)
+
     def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
-        return FORM_TITLES.get(kind) or super().form_title(session, kind, lang)
+        return t(lang, f"{T}form.{kind}") if kind in FORM_TITLES else super().form_title(session, kind, lang)
 
     def field_label(self, session: Session, kind: str, arg: ArgSpec, lang: str = SOURCE) -> str:
-        return FIELD_LABELS.get(arg.name) or super().field_label(session, kind, arg, lang)
+        if arg.name in FIELD_LABELS:
+            return t(lang, f"{T}field.{arg.name}")
+        return super().field_label(session, kind, arg, lang)
 
     def draw_embed(self, shown: Shown[CulState]) -> discord.Embed:
         embed = super().draw_embed(shown)
-        state = shown.view
+        embed.description = "\n".join([*self.head(shown), "", embed.description or ""]).strip()[:4000]
+        state, lang = shown.view, shown.lang
+        holders = []
+        if state.grelottines:
+            holders.append(t(lang, f"{T}held.grelottine", players=", ".join(shown.name(p) for p in state.grelottines)))
+        if state.civets:
+            holders.append(t(lang, f"{T}held.civet", players=", ".join(shown.name(p) for p in state.civets)))
+        if holders:
+            embed.add_field(name=t(lang, f"{T}held"), value="\n".join(holders)[:1024], inline=False)
+        bets = self.bets_text(shown)
+        if bets:
+            embed.add_field(name=t(lang, f"{T}bets"), value=bets[:1024], inline=False)
+        if state.claims and not state.over:
+            who = ", ".join(mention(p, shown.names) for p in state.claims)
+            embed.add_field(
+                name=t(lang, f"{T}claims"), value=t(lang, f"{T}claims.text", players=who)[:1024], inline=False
+            )
+        return embed
+
+    def head(self, shown: Shown[CulState]) -> list[str]:
+        """The dice as faces, what the table waits for, and the song being sung."""
+        state, lang = shown.view, shown.lang
         head: list[str] = []
         throw = list(state.throw or [])
         if throw:
             head.append("# " + " ".join(FACES.get(d, str(d)) for d in throw))
-        if not state.over:
-            thrower = state.thrower or (state.players[state.current] if state.players else "")
-            phase = PHASES.get(state.phase, "")
-            if phase:
-                head.append(phase.format(thrower=mention(thrower, shown.names) if thrower else "?"))
-            song = state.song
-            if song is not None:
-                head.append(
-                    f"🎵 {mention(song.player, shown.names)} chante le Sloubi jusqu'à {song.target} : "
-                    f"tape « Sloubi {song.next} » dans le salon."
-                )
-        embed.description = "\n".join([*head, "", embed.description or ""]).strip()[:4000]
-        holders = []
-        if state.grelottines:
-            holders.append("🔔 Grelottine : " + ", ".join(shown.name(p) for p in state.grelottines))
-        if state.civets:
-            holders.append("🐇 Civet : " + ", ".join(shown.name(p) for p in state.civets))
-        if holders:
-            embed.add_field(name="En main", value="\n".join(holders)[:1024], inline=False)
-        bets = self.bets_text(shown)
-        if bets:
-            embed.add_field(name="Paris du Sirop", value=bets[:1024], inline=False)
-        if state.claims and not state.over:
-            who = ", ".join(mention(p, shown.names) for p in state.claims)
-            embed.add_field(
-                name="💰 Pari gagné",
-                value=f"{who} : « Sirop Gagnant ! » avant le lancer suivant pour encaisser 25 points."[:1024],
-                inline=False,
-            )
-        return embed
+        if state.over:
+            return head
+        thrower = state.thrower or (state.players[state.current] if state.players else "")
+        if state.phase in PHASES:
+            head.append(t(lang, f"{T}phase.{state.phase}", thrower=mention(thrower, shown.names) if thrower else "?"))
+        song = state.song
+        if song is not None:
+            singer = mention(song.player, shown.names)
+            head.append(t(lang, f"{T}song", player=singer, target=song.target, next=song.next))
+        return head
 
     def bets_text(self, shown: Shown[CulState]) -> str:
         """Who announced what during the Sirop bets, and on which value each bet stands."""
-        state = shown.view
+        state, lang = shown.view, shown.lang
         sirop = state.sirop
         if sirop is None or state.over:
             return ""
@@ -235,23 +229,24 @@ class CulDeChouettePresenter(Presenter[CulState]):
             value = bet_on(sirop, player)
             if value is not None:
                 word = "Beau-Sirop" if bet == "beau" else BIRDS[value]
-                text = f"{word} : 5 points sur le {value}"
+                text = t(lang, f"{T}bets.on", word=word, value=value)
             elif bet is None:
-                text = "pas encore annoncé"
+                text = t(lang, f"{T}bets.none_yet")
             else:
-                text = BET_WORDS.get(bet, bet)
-            lines.append(f"{mention(player, shown.names)} : {text}")
+                text = t(lang, f"{T}bets.{bet}") if bet in BET_WORDS else bet
+            lines.append(t(lang, f"{T}bets.line", player=mention(player, shown.names), bet=text))
         return "\n".join(lines)
 
     def announce(self, shown: Shown[CulState], event: Event) -> str | None:
         data = event.data
+        words = words_of(self.game)
         if event.kind == "score" and data.get("reason") == "cul_de_chouette":
-            return f"🦉 {self.game.describe(event, shown.names)}"
+            return f"🦉 {words.describe(event, shown.names, shown.lang)}"
         if event.kind == "defi_lance":
-            return f"🔔 {self.game.describe(event, shown.names)}"
+            return f"🔔 {words.describe(event, shown.names, shown.lang)}"
         if event.kind == "sloubi_entree" and data.get("value", 0) > 0:
             player = str(data.get("player"))
-            return f"🎵 {mention(player, shown.names)}, chante ! Tape « Sloubi 1 » dans le salon, puis la suite."
+            return t(shown.lang, f"{T}sing", player=mention(player, shown.names))
         return None
 
     def read_message(self, shown: Shown[CulState], player: PlayerId, text: str) -> Action | None:

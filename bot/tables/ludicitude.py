@@ -17,19 +17,11 @@ import discord
 from discord import ui
 
 from games.core import Action, Event
-from games.ludicitude import (
-    GAME,
-    Choice,
-    LudicitudeState,
-    Situation,
-    choice_label,
-    setaside,
-    turn_points,
-    value_left,
-)
-from games.ludicitude.faces import faces_text, plural
+from games.ludicitude import GAME, Choice, LudicitudeState, Situation, setaside, turn_points, value_left
 from games.ludicitude.game import ARRETER, ECARTER, RELANCER, REPRENDRE, TOUT_RELANCER
-from games.ludicitude.situation import score, situation_text
+from games.ludicitude.situation import score
+from speech import t, tn, words_of
+from speech.ludicitude import choice_words, dice_words, faces_words, points_words, situation_words
 
 from ..ui.components import ActionSelect, clip
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
@@ -44,37 +36,31 @@ CAROTTE = "🥕"
 MEMOIRE = "🧠"
 
 BUTTONS_MAX = PER_ROW  # up to one row of set-aside choices stays buttons: one click instead of two
-ASK = "Que mets-tu de côté ? (au moins un lapin)"
 
 
-def dice_row(faces: list[int]) -> str:
-    return " ".join(DIE[f] for f in sorted(faces)) or "aucun dé"
+def dice_row(faces: list[int], lang: str = "fr") -> str:
+    return " ".join(DIE[f] for f in sorted(faces)) or t(lang, "ludicitude.no_die")
 
 
-def aside_row(situation: Situation) -> str:
+def aside_row(situation: Situation, lang: str = "fr") -> str:
     """The dice set aside, rabbits then the clapier pile in the order it was built."""
     rabbits = [PILE] * situation.stacks + [LAPIN] * situation.singles + [DOUBLE] * situation.doubles
     clapiers = " → ".join(f"🏠{c}" for c in situation.clapiers)
-    return " · ".join(part for part in (" ".join(rabbits), clapiers) if part) or "rien"
+    return " · ".join(part for part in (" ".join(rabbits), clapiers) if part) or t(
+        lang, "ludicitude.table.nothing"
+    )
 
 
-def points(n: int) -> str:
-    return plural(n, "point", "points")
-
-
-def rabbit_dice_words(n: int, one: str, many: str) -> str:
-    """« mon dé lapin », « mes 3 dés lapins »."""
-    return f"{one} dé lapin" if n == 1 else f"{many} {n} dés lapins"
-
-
-def worth(memorised: int, situation: Situation) -> str:
+def worth(memorised: int, situation: Situation, lang: str = "fr") -> str:
     """« (10 mémorisés + 13) × 3 = 69 points »: the sum shown, so a player checks what stopping gives."""
     rabbits = situation.rabbit_points()
     total = score(memorised, situation)
-    base = f"({plural(memorised, 'mémorisé', 'mémorisés')} + {rabbits})" if memorised else str(rabbits)
     if situation.multiplier() == 1 and not memorised:
-        return points(total)
-    return f"{base} × {situation.multiplier()} = {points(total)}"
+        return points_words(total, lang)
+    base = (
+        f"({tn(lang, 'ludicitude.table.remembered', memorised)} + {rabbits})" if memorised else str(rabbits)
+    )
+    return f"{base} × {situation.multiplier()} = {points_words(total, lang)}"
 
 
 def after_choice(state: LudicitudeState, choice: Choice) -> int:
@@ -84,15 +70,17 @@ def after_choice(state: LudicitudeState, choice: Choice) -> int:
     return score(state.memorised, situation)
 
 
-def group_name(clapier: int) -> str:
-    return f"avec le clapier pour {clapier}" if clapier else "sans clapier"
+def group_name(clapier: int, lang: str = "fr") -> str:
+    if clapier:
+        return t(lang, "ludicitude.table.with_clapier", clapier=clapier)
+    return t(lang, "ludicitude.table.without_clapier")
 
 
-def choice_selects(choices: list[Choice]) -> list[tuple[str, list[Choice]]]:
+def choice_selects(choices: list[Choice], lang: str = "fr") -> list[tuple[str, list[Choice]]]:
     """The choices as selects of at most 25: one when they fit, else packed by clapier, never more
     than the four rows a table has (the longest list, 1 1 1 2 2 2 2 with no clapier yet, makes two)."""
     if len(choices) <= PER_SELECT:
-        return [(ASK, choices)]
+        return [(t(lang, "ludicitude.table.ask"), choices)]
     groups: dict[int, list[Choice]] = {}
     for choice in choices:
         groups.setdefault(choice.clapier, []).append(choice)
@@ -105,10 +93,14 @@ def choice_selects(choices: list[Choice]) -> list[tuple[str, list[Choice]]]:
                 packs[-1][1].extend(chunk)
             else:
                 packs.append(([clapier], list(chunk)))
-    return [
-        ("Écarter " + " ou ".join(group_name(c) for c in dict.fromkeys(cs)) + "…", chunk)
-        for cs, chunk in packs
-    ]
+    out = []
+    for clapiers, chunk in packs:
+        names = [group_name(c, lang) for c in dict.fromkeys(clapiers)]
+        joined = names[0]
+        for name in names[1:]:
+            joined = t(lang, "ludicitude.table.or", first=joined, second=name)
+        out.append((t(lang, "ludicitude.table.set_aside_groups", groups=joined), chunk))
+    return out
 
 
 def as_choice(action: Action) -> Choice:
@@ -128,27 +120,34 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
 
     # --- buttons and options ----------------------------------------------------------------
     def label(self, shown: Shown[LudicitudeState], action: Action) -> str:
-        state = shown.view
+        state, lang = shown.view, shown.lang
         if action.kind == ECARTER:
             choice = as_choice(action)
-            return f"{choice_label(*choice)} → tour à {points(after_choice(state, choice))}"
+            what = choice_words(*choice, lang)
+            return t(
+                lang,
+                "ludicitude.table.choice",
+                choice=what,
+                worth=points_words(after_choice(state, choice), lang),
+            )
         if action.kind == REPRENDRE:
-            return f"Reprendre la situation ({points(value_left(state))})"
+            return t(lang, "ludicitude.table.take_over", worth=points_words(value_left(state), lang))
         if action.kind == TOUT_RELANCER:
-            return "Tout relancer (7 dés)"
+            return t(lang, "ludicitude.table.throw_all")
         if action.kind == ARRETER:
-            return f"S'arrêter et marquer {points(turn_points(state))}"
+            return t(lang, "ludicitude.table.stop", worth=points_words(turn_points(state), lang))
         if action.kind == RELANCER:
-            return self.throw_again_label(state)
+            return self.throw_again_label(state, lang)
         return super().label(shown, action)
 
-    def throw_again_label(self, state: LudicitudeState) -> str:
+    def throw_again_label(self, state: LudicitudeState, lang: str = "fr") -> str:
         if state.phase == "carottes":
-            return f"Relancer {rabbit_dice_words(len(state.table), 'mon', 'mes')}"
+            return tn(lang, "ludicitude.table.throw_carrots", len(state.table))
         if not state.table:
-            rabbits = state.situation.rabbit_dice()
-            return f"Mémoriser {points(state.situation.rabbit_points())} et relancer {plural(rabbits, 'dé', 'dés')}"
-        return f"Relancer ({plural(len(state.table), 'dé', 'dés')})"
+            remembered = points_words(state.situation.rabbit_points(), lang)
+            dice = dice_words(state.situation.rabbit_dice(), lang)
+            return t(lang, "ludicitude.table.remember_and_throw", worth=remembered, dice=dice)
+        return t(lang, "ludicitude.table.throw_again", dice=dice_words(len(state.table), lang))
 
     def emoji(self, shown: Shown[LudicitudeState], action: Action) -> str | None:
         if action.kind == ECARTER:
@@ -166,7 +165,7 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
             return super().action_rows(shown, offers)
         by_choice = {as_choice(o.action): o for o in choices}
         rows: list[list[ui.Item[Any]]] = []
-        for n, (placeholder, group) in enumerate(choice_selects(list(by_choice))):
+        for n, (placeholder, group) in enumerate(choice_selects(list(by_choice), shown.lang)):
             select = self.offer_select(shown, n, ECARTER, [by_choice[c] for c in group])
             if isinstance(select, ActionSelect):
                 select.item.placeholder = clip(placeholder, 150)
@@ -181,25 +180,29 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
 
     # --- the message --------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[LudicitudeState]) -> discord.Embed:
-        state = shown.view
+        state, lang = shown.view, shown.lang
         embed = discord.Embed(title="🐇 Ludicitude", colour=COLOUR)
-        embed.description = clip("\n".join(shown.news) or "La partie commence !", 4000)
+        embed.description = clip("\n".join(shown.news) or t(lang, "ludicitude.table.starting"), 4000)
         if not state.over:
             for name, value in self.turn_fields(shown, state):
                 embed.add_field(name=name, value=clip(value, 1024), inline=False)
         embed.add_field(
-            name=f"Scores (premier à {state.options.objectif})",
+            name=t(lang, "ludicitude.table.scores", target=state.options.objectif),
             value=clip(self.scores_text(shown, state), 1024),
             inline=True,
         )
         if state.over:
-            winners = ", ".join(mention(p, shown.names) for p in state.winners) or "personne"
-            embed.add_field(name="Partie terminée", value=f"🏆 {winners}", inline=False)
+            winners = ", ".join(mention(p, shown.names) for p in state.winners) or t(
+                lang, "ludicitude.table.nobody"
+            )
+            embed.add_field(name=t(lang, "ludicitude.table.over"), value=f"🏆 {winners}", inline=False)
         else:
             waiting = self.waiting_text(shown)
             if waiting:
-                embed.add_field(name="À jouer", value=clip(waiting, 1024), inline=True)
-        embed.set_footer(text=f"Table n°{shown.table} · tour {state.turn_no}")
+                embed.add_field(
+                    name=t(lang, "ludicitude.table.to_play"), value=clip(waiting, 1024), inline=True
+                )
+        embed.set_footer(text=t(lang, "ludicitude.table.footer", table=shown.table, turn=state.turn_no))
         return embed
 
     def scores_text(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> str:
@@ -207,57 +210,69 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
         lines = []
         for player, total in state.scores.items():
             mark = "🎲 " if player == current else ""
-            lines.append(f"{mark}**{clip(shown.name(player), 60)}** : {total}")
+            name = clip(shown.name(player), 60)
+            lines.append(t(shown.lang, "ludicitude.table.score_line", marker=mark, player=name, score=total))
         return "\n".join(lines)
 
     def turn_fields(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> list[tuple[str, str]]:
-        who = shown.name(state.players[state.current])
+        who, lang = shown.name(state.players[state.current]), shown.lang
         if state.phase == "debut":
-            return [("Situation laissée", self.left_text(state, who))]
+            return [(t(lang, "ludicitude.table.situation_left"), self.left_text(state, who, lang))]
         fields = []
         if state.phase == "ecarter":
-            fields.append((f"Lancer de {who}", f"{dice_row(state.table)}\n{faces_text(state.table)}"))
-        fields.append(("Écartés ce tour", self.aside_text(state)))
+            thrown = f"{dice_row(state.table, lang)}\n{faces_words(state.table, lang)}"
+            fields.append((t(lang, "ludicitude.table.throw_of", player=who), thrown))
+        fields.append((t(lang, "ludicitude.table.aside_this_turn"), self.aside_text(state, lang)))
         if state.phase == "ecarter":
-            fields.append(("À faire", f"{who} écarte au moins un lapin (simple ou double)."))
+            fields.append(
+                (t(lang, "ludicitude.table.to_do"), t(lang, "ludicitude.table.must_set_aside", player=who))
+            )
         elif state.phase == "carottes":
-            rabbits = rabbit_dice_words(len(state.table), "son", "ses")
-            fields.append(("Que des carottes !", f"{who} doit relancer {rabbits}."))
+            again = tn(lang, "ludicitude.table.must_throw_carrots", len(state.table), player=who)
+            fields.append((t(lang, "ludicitude.table.only_carrots"), again))
         else:
-            fields.append(("À faire", f"{who} : *Relancer* ({self.rest_text(state)}) ou *S'arrêter*."))
+            choose = t(lang, "ludicitude.table.go_on_or_stop", player=who, rest=self.rest_text(state, lang))
+            fields.append((t(lang, "ludicitude.table.to_do"), choose))
         return fields
 
-    def left_text(self, state: LudicitudeState, who: str) -> str:
+    def left_text(self, state: LudicitudeState, who: str, lang: str = "fr") -> str:
         situation = state.situation
         if situation.empty():
-            return f"Aucune : {who} lance les 7 dés."
-        throws = len(state.table) or situation.rabbit_dice()
-        return (
-            f"{aside_row(situation)}\n{situation_text(situation)}\n"
-            f"Vaut **{worth(0, situation)}**. {who} choisit : *Reprendre* "
-            f"({plural(throws, 'dé', 'dés')} à lancer) ou *Tout relancer* (7 dés)."
+            return t(lang, "ludicitude.table.left_none", player=who)
+        throws = dice_words(len(state.table) or situation.rabbit_dice(), lang)
+        choose = t(
+            lang, "ludicitude.table.left_worth", worth=worth(0, situation, lang), player=who, dice=throws
         )
+        return f"{aside_row(situation, lang)}\n{situation_words(situation, lang)}\n{choose}"
 
-    def aside_text(self, state: LudicitudeState) -> str:
-        lines = [aside_row(state.situation)]
+    def aside_text(self, state: LudicitudeState, lang: str = "fr") -> str:
+        lines = [aside_row(state.situation, lang)]
         if state.carrots:
-            lines.append(f"{CAROTTE} × {state.carrots} (carottes de côté pour ce tour)")
+            lines.append(t(lang, "ludicitude.table.carrots_aside", emoji=CAROTTE, n=state.carrots))
         if state.memorised:
-            lines.append(f"{MEMOIRE} {points(state.memorised)} de lapins mémorisés")
-        lines.append(f"Le tour vaut **{worth(state.memorised, state.situation)}**.")
+            lines.append(
+                t(
+                    lang,
+                    "ludicitude.table.memorised",
+                    emoji=MEMOIRE,
+                    worth=points_words(state.memorised, lang),
+                )
+            )
+        lines.append(
+            t(lang, "ludicitude.table.turn_worth", worth=worth(state.memorised, state.situation, lang))
+        )
         return "\n".join(lines)
 
-    def rest_text(self, state: LudicitudeState) -> str:
+    def rest_text(self, state: LudicitudeState, lang: str = "fr") -> str:
         if state.table:
-            return plural(len(state.table), "dé", "dés")
-        rabbits = rabbit_dice_words(state.situation.rabbit_dice(), "le", "les")
-        return f"tous les dés sont écartés : mémoriser les lapins et relancer {rabbits}"
+            return dice_words(len(state.table), lang)
+        return tn(lang, "ludicitude.table.all_aside", state.situation.rabbit_dice())
 
     def announce(self, shown: Shown[LudicitudeState], event: Event) -> str | None:
         """The end of each turn gets a line in the channel (the table message is edited in place),
         and the next player is told what is left to them."""
         if event.kind in ("marque", "perdu", "tour"):
-            return self.game.describe(event, shown.names)
+            return words_of(self.game).describe(event, shown.names, shown.lang)
         return None
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
@@ -11,17 +9,6 @@ from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAc
 from .board import Board, load_board
 from .moves import Move, free_points, legal_moves
 from .state import COLOURS, MINERS, TENT, TENTS_FOR, BarricadeOptions, BarricadeState
-from .words import describe_event, summary_lines
-
-MESSAGES: dict[str, str] = {
-    "no_throw": "Lance d'abord le dé.",
-    "already_thrown": "Le dé est déjà lancé : déplace un mineur.",
-    "barrier_pending": "Décide d'abord de la barrière : la déplacer ou la laisser.",
-    "no_barrier_pending": "Tu n'as pas de barrière à déplacer.",
-    "bad_miner": "Il n'y a pas de mineur n° {miner} (de 1 à 5).",
-    "bad_move": "Ce mineur ne peut pas aller là avec ce {value}.",
-    "bad_point": "Une barrière ne peut aller que sur un point libre hors de la ligne de départ.",
-}
 
 
 def starting_order(players: list[PlayerId], dice: Dice) -> tuple[list[PlayerId], list[Event]]:
@@ -49,7 +36,6 @@ class Barricade(Game[BarricadeState]):
     max_players = 6
     options_model = BarricadeOptions
     state_model = BarricadeState
-    messages: ClassVar[dict[str, str]] = MESSAGES
 
     @property
     def board(self) -> Board:
@@ -287,27 +273,21 @@ class Barricade(Game[BarricadeState]):
 
     def vocabulary(self) -> list[ActionSpec]:
         return [
-            ActionSpec(kind="lancer", help="Lancer le dé."),
+            ActionSpec(kind="lancer", help=""),
             ActionSpec(
                 kind="deplacer",
-                help="Avancer un mineur du nombre de points du dé.",
+                help="",
                 args=[
-                    ArgSpec(name="mineur", type="int", help="numéro du mineur", minimum=1, maximum=MINERS),
-                    ArgSpec(
-                        name="destination",
-                        type="text",
-                        help="point d'arrivée : son nom (ex. J12) ou son numéro",
-                    ),
+                    ArgSpec(name="mineur", type="int", minimum=1, maximum=MINERS),
+                    ArgSpec(name="destination", type="text"),
                 ],
             ),
             ActionSpec(
                 kind="barriere",
-                help="Déplacer la barrière quittée vers un point libre.",
-                args=[
-                    ArgSpec(name="point", type="text", help="point libre : son nom (ex. E6) ou son numéro")
-                ],
+                help="",
+                args=[ArgSpec(name="point", type="text")],
             ),
-            ActionSpec(kind="laisser", help="Laisser la barrière quittée où elle est."),
+            ActionSpec(kind="laisser", help=""),
         ]
 
     # --- looking ---------------------------------------------------------------------------
@@ -315,12 +295,6 @@ class Barricade(Game[BarricadeState]):
         """Miners in the mine, per player."""
         mine = self.board.mine
         return {p: sum(1 for where in state.miners[p] if where == mine) for p in state.order}
-
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return describe_event(self.board, event, names or {})
-
-    def summary(self, state: BarricadeState, names: dict[PlayerId, str] | None = None) -> str:
-        return "\n".join(summary_lines(self.board, state, names or {}))
 
 
 GAME = Barricade()

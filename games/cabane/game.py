@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from .bataille import throw_bataille
 from .deux_des import throw_pair, throw_series
-from .state import PHASE_NAMES, CabaneOptions, CabaneState
+from .state import CabaneOptions, CabaneState
 from .turns import give_turn, next_player, next_series_or_bataille
-from .words import describe, throws_text
 
 THROW = "lancer"
-
-TITLES = {"bataille": "la Bataille avec 1 dé", "deux_des": "le jeu à 2 dés"}
 
 
 class Cabane(Game[CabaneState]):
@@ -26,9 +21,6 @@ class Cabane(Game[CabaneState]):
     max_players = 8
     options_model = CabaneOptions
     state_model = CabaneState
-    messages: ClassVar[dict[str, str]] = {
-        "not_your_turn": "Ce n'est pas ton tour : c'est à {current} de lancer.",
-    }
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -44,8 +36,8 @@ class Cabane(Game[CabaneState]):
             phase="bataille" if bataille else "debroussaillage",
             current=players[0],
         )
-        title = TITLES[options.mode] + (f", en {options.cible} points" if bataille else "")
-        events = [Event(kind="debut", data={"mode": options.mode, "titre": title, "joueurs": list(players)})]
+        target = options.cible if bataille else None
+        events = [Event(kind="debut", data={"mode": options.mode, "cible": target, "joueurs": list(players)})]
         events += give_turn(state, players[0], 1 if bataille else None, False)
         return state, events
 
@@ -93,43 +85,38 @@ class Cabane(Game[CabaneState]):
         return [Action(kind=THROW)]
 
     def vocabulary(self) -> list[ActionSpec]:
+        # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).
         return [
             ActionSpec(
                 kind=THROW,
-                help="Lancer : les deux dés au débroussaillage, le dé seul aux 10 coups et à la bataille.",
+                help="",
             )
         ]
 
     def to_act(self, state: CabaneState) -> list[PlayerId]:
         return [] if state.over else [state.current]
 
+    # --- words: until every reader asks ``speech.words_of(game)`` (the words-bot branch), the French
+    # words, read from the catalogues; the rules themselves write no sentence.
     def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return describe(event, names)
+        from speech import words_of
+
+        return words_of(self).describe(event, names or {}, "fr")
 
     def summary(self, state: CabaneState, names: dict[PlayerId, str] | None = None) -> str:
-        names = names or {}
-        lines = [
-            f"{PHASE_NAMES[state.phase]} — "
-            + ", ".join(f"{names.get(p, p)} : {s}" for p, s in state.scores.items())
-        ]
-        if state.over:
-            lines.append("Partie terminée. Gagnant : " + ", ".join(names.get(p, p) for p in state.winners))
-            return "\n".join(lines)
-        who = names.get(state.current, state.current)
-        if state.phase == "dix_coups":
-            lines.append(f"À {who} : « {state.count_said} », encore {state.throws_left} coups.")
-        elif state.phase == "bataille":
-            extra = " (une Façade à confirmer)" if state.facade else ""
-            lines.append(f"À {who} de lancer, {throws_text(state.throws_left)}{extra}.")
-        else:
-            lines.append(f"À {who} de lancer les deux dés.")
-        return "\n".join(lines)
+        from speech import words_of
+
+        return words_of(self).summary(state, names or {}, "fr")
+
+    def explain(self, error: IllegalAction) -> str:
+        from speech import words_of
+
+        return words_of(self).explain(error, "fr")
 
     def table(self, state: CabaneState) -> dict[str, object]:
         """What the Discord table shows: phase, whose turn, throws left, the count said aloud, scores."""
         return {
             "phase": state.phase,
-            "phase_nom": PHASE_NAMES[state.phase],
             "a_jouer": None if state.over else state.current,
             "lancers_restants": state.throws_left,
             "apres_cabane": state.after_cabane,

@@ -13,12 +13,6 @@ from .faces import Face
 Mode = Literal["bataille", "deux_des"]
 Phase = Literal["debroussaillage", "dix_coups", "bataille"]
 
-PHASE_NAMES: dict[Phase, str] = {
-    "debroussaillage": "Le Débroussaillage",
-    "dix_coups": "10 coups chacun",
-    "bataille": "La Bataille",
-}
-
 # Coups in a series of the second phase, counted aloud from 0.
 SERIES_LENGTH = 10
 # Lead over every opponent that wins the two-dice game: 3 while clearing the ground, 2 afterwards.
@@ -29,11 +23,9 @@ LEAD_LATER = 2
 class CabaneOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
 
-    mode: Mode = Field(
-        "deux_des",
-        description="bataille (le petit dé seul) ou deux_des (le jeu à 2 dés, en trois phases)",
-    )
-    cible: int = Field(5, ge=3, le=7, description="points à atteindre à la bataille avec 1 dé (3 à 7)")
+    # What each option means is in the catalogues (``cabane.option.<name>``, speech/cabane.py).
+    mode: Mode = "deux_des"
+    cible: int = Field(5, ge=3, le=7)
 
 
 class CabaneState(BaseState):

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
-from . import words
 from .chain import SIDES, Side, closed, fitting_sides, lay, playable
 from .deal import deal_round, set_opening
 from .scoring import RoundEnd, chevres, score_round
@@ -27,7 +26,6 @@ class Chevre(Game[ChevreState]):
     options_model = ChevreOptions
     state_model = ChevreState
     view_model = ChevreView
-    messages: ClassVar[dict[str, str]] = words.MESSAGES
 
     # --- creation -------------------------------------------------------------------------
     def new(
@@ -184,20 +182,19 @@ class Chevre(Game[ChevreState]):
         return [
             ActionSpec(
                 kind=POSER,
-                help="Poser un domino au bout gauche ou droit de la chaîne.",
+                help="",
                 args=[
-                    ArgSpec(name="tuile", type="text", help="le domino, par exemple 3-5"),
+                    ArgSpec(name="tuile", type="text"),
                     ArgSpec(
                         name="cote",
                         type="choice",
                         choices=list(SIDES),
                         optional=True,
-                        help="le bout de la chaîne (inutile quand un seul convient)",
                     ),
                 ],
             ),
-            ActionSpec(kind=PIOCHER, help="Prendre un domino au bazar (seulement quand aucun ne se pose)."),
-            ActionSpec(kind=PASSER, help="Passer (seulement quand rien ne se pose et que le bazar est vide)."),
+            ActionSpec(kind=PIOCHER, help=""),
+            ActionSpec(kind=PASSER, help=""),
         ]
 
     # --- looking ---------------------------------------------------------------------------
@@ -237,9 +234,3 @@ class Chevre(Game[ChevreState]):
             hand=sorted(state.hands[player], key=sort_key) if mine and player is not None else None,
             opening=opening,
         )
-
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return words.describe(event, names or {})
-
-    def summary(self, state: ChevreState, names: dict[PlayerId, str] | None = None) -> str:
-        return words.summary(self.view(state, None), names or {})

@@ -15,9 +15,8 @@ MEMORY_LIMIT = 12
 
 class ChevreOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
-    limite: int = Field(
-        101, ge=13, le=1000, description="points au compte qui font la chèvre (101 dans les règles)"
-    )
+    # Points on the account that make the chèvre (101 in the rules); its words: chevre.option.limite.
+    limite: int = Field(101, ge=13, le=1000)
 
 
 class ChevreState(BaseState):

@@ -79,7 +79,7 @@ class ActionSpec(BaseModel):
     """One word of a game's vocabulary, as the local runner and the bot present it."""
 
     kind: str
-    help: str
+    help: str = ""  # French words for a game whose words are not in speech/ yet (the others: its catalogue)
     args: list[ArgSpec] = Field(default_factory=list)
     # "turn": the player whose turn it is; "any": anyone at the table; "system": the caller.
     who: Literal["turn", "any", "system"] = "turn"

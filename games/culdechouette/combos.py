@@ -52,12 +52,6 @@ class Combination:
             return True
         return target == "suite" and self.suite
 
-    def label(self) -> str:
-        name = NAMES[self.kind]
-        if self.kind in ("neant", "suite"):
-            return name
-        return f"{name} de {self.value}"
-
 
 def chouette_points(value: int) -> int:
     return value * value

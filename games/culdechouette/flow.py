@@ -71,7 +71,6 @@ def throw_cul(state: CulState, now_ms: int) -> list[Event]:
             "player": state.thrower,
             "dice": list(state.throw),
             "combination": combo.kind,
-            "label": combo.label(),
         },
     )
     return [event, *after_throw(state, now_ms)]
@@ -150,13 +149,13 @@ def finish(state: CulState, now_ms: int) -> list[Event]:
         )
         events += change(state, winner, ch.stake, "defi", ch.combination)
         events += change(state, loser, -ch.stake, "defi", ch.combination)
-    label = combo.label()
+    kind, value = combo.kind, combo.value
     if combo.kind == "cul_de_chouette":
-        events += change(state, thrower, combo.points, "sirotage" if state.siroted else combo.kind, label)
+        events += change(state, thrower, combo.points, "sirotage" if state.siroted else kind, kind, value)
     elif combo.kind == "chouette" and not state.siroted:
-        events += change(state, thrower, combo.points, combo.kind, label)
+        events += change(state, thrower, combo.points, kind, kind, value)
     elif combo.kind == "velute":
-        events += change(state, thrower, combo.points, combo.kind, label)
+        events += change(state, thrower, combo.points, kind, kind, value)
     elif combo.kind == "neant":
         events += gain_grelottine(state, thrower)
     if combo.kind == "chouette_velute":

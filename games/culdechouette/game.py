@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
-
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId
@@ -13,7 +11,6 @@ from .flow import start_turn, throw_chouettes, throw_cul
 from .leaving import remove, settle
 from .scoring import bevue
 from .state import CulState, Options
-from .texts import MESSAGES, describe
 from .vocabulary import SPECS, legal, thrower_now, waited_for
 
 
@@ -24,7 +21,6 @@ class CulDeChouette(Game[CulState]):
     max_players = 10
     options_model = Options
     state_model = CulState
-    messages: ClassVar[dict[str, str]] = MESSAGES
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -146,9 +142,6 @@ class CulDeChouette(Game[CulState]):
 
     def scores(self, state: CulState) -> dict[PlayerId, int]:
         return {p: state.scores[p] for p in state.players}
-
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return describe(event, names)
 
 
 GAME = CulDeChouette()

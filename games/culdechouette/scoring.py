@@ -10,20 +10,26 @@ from games.core import Event, PlayerId
 from .state import BEVUE, GRELOTTINE_MINIMUM, CulState, Phase
 
 
-def score_event(state: CulState, player: PlayerId, delta: int, reason: str, label: str) -> Event:
-    return Event(
-        kind="score",
-        data={
-            "player": player,
-            "delta": delta,
-            "total": state.scores[player],
-            "reason": reason,
-            "label": label,
-        },
-    )
+def score_event(
+    state: CulState, player: PlayerId, delta: int, reason: str, label: str, value: int | None = None
+) -> Event:
+    """``label``: a code saying more (the combination, the cause, the bird, the player at zero);
+    ``value``: the die that names a combination paid (4 for a Chouette de 4)."""
+    data: dict[str, object] = {
+        "player": player,
+        "delta": delta,
+        "total": state.scores[player],
+        "reason": reason,
+        "label": label,
+    }
+    if value is not None:
+        data["value"] = value
+    return Event(kind="score", data=data)
 
 
-def change(state: CulState, player: PlayerId, delta: int, reason: str, label: str = "") -> list[Event]:
+def change(
+    state: CulState, player: PlayerId, delta: int, reason: str, label: str = "", value: int | None = None
+) -> list[Event]:
     """Adds ``delta`` to a score as the table's variant says.
 
     Without negatives a score stops at zero, and a player already at zero who should lose points
@@ -33,7 +39,7 @@ def change(state: CulState, player: PlayerId, delta: int, reason: str, label: st
         return []
     if state.options.negatives or delta > 0:
         state.scores[player] += delta
-        return [score_event(state, player, delta, reason, label)]
+        return [score_event(state, player, delta, reason, label, value)]
     current = state.scores[player]
     events: list[Event] = []
     if current == 0:
@@ -44,7 +50,7 @@ def change(state: CulState, player: PlayerId, delta: int, reason: str, label: st
         return events
     applied = max(delta, -current)
     state.scores[player] += applied
-    events.append(score_event(state, player, applied, reason, label))
+    events.append(score_event(state, player, applied, reason, label, value))
     if state.scores[player] < GRELOTTINE_MINIMUM and player in state.grelottines:
         state.grelottines.remove(player)
         events.append(Event(kind="grelottine_perdue", data={"player": player}))

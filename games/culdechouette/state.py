@@ -32,12 +32,14 @@ Phase = Literal[
 
 
 class Options(BaseModel):
+    """What each option means, for the players: ``culdechouette.option.<name>`` in the catalogues."""
+
     model_config = ConfigDict(frozen=True)
 
-    negatives: bool = Field(True, description="scores négatifs autorisés (sortie à -343)")
-    strict: bool = Field(True, description="lancer hors de son tour est une Bévue (sinon refusé)")
-    shout_window_ms: int = Field(5000, ge=100, le=120_000, description="durée des annonces (ms)")
-    tie_tolerance_ms: int = Field(150, ge=0, le=5000, description="écart tenu pour « en même temps » (ms)")
+    negatives: bool = True  # scores may go below zero (out at -343)
+    strict: bool = True  # throwing out of turn is a Bévue (else refused)
+    shout_window_ms: int = Field(5000, ge=100, le=120_000)
+    tie_tolerance_ms: int = Field(150, ge=0, le=5000)
 
 
 class Shouts(BaseModel):

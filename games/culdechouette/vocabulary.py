@@ -11,98 +11,41 @@ from .sirop import is_forced
 from .sloubi import value as sloubi_value
 from .state import CIVET_MAX, SLOUBI_LIMIT, CulState
 
-SHOUT_HELP = {
-    "pas_mou_le_caillou": "Crier « Pas mou le caillou ! » (Chouette-Velute : le premier gagne les points).",
-    "grelotte_ca_picote": "Crier « Grelotte ça picote ! » (Suite : le dernier perd 10).",
-    "sans_fin": "Crier « Sans fin est la moisissure des bières bretonnes ! » (départage d'une égalité).",
-}
-
+# The words of each action (what it does, its arguments) are in speech/locales/<lang>/culdechouette.po.
 SPECS: list[ActionSpec] = [
-    ActionSpec(
-        kind="lancer",
-        help="Lancer : les chouettes, puis le cul, le dé siroté, ou le premier lancer d'un défi.",
-    ),
-    ActionSpec(kind="siroter", help="« Je sirote ! » : relancer le dé qui n'est pas dans la Chouette."),
-    ActionSpec(kind="garder", help="Garder sa Chouette sans siroter."),
-    *[ActionSpec(kind=k, help=h, who="any") for k, h in SHOUT_HELP.items()],
-    ActionSpec(
-        kind="beau_sirop", help="« Beau-Sirop ! » : miser 5 points sur la réussite du Sirotage.", who="any"
-    ),
-    ActionSpec(kind="couche_sirop", help="« Couche-Sirop ! » : ne pas miser.", who="any"),
-    ActionSpec(kind="file_sirop", help="« File-Sirop ! » : ne pas miser.", who="any"),
-    ActionSpec(
-        kind="oiseau",
-        help=(
-            "Parier 5 points sur une valeur du dé siroté en nommant son oiseau (Linotte 1 … Chouette 6) ; "
-            "l'oiseau de la Chouette sirotée est une Bévue : il faut dire « Beau-Sirop ! »."
-        ),
-        who="any",
-        args=[ArgSpec(name="nom", type="choice", choices=list(BIRDS.values()))],
-    ),
-    ActionSpec(
-        kind="sirop_gagnant",
-        help="« Sirop Gagnant ! » : encaisser un pari gagné (avant le lancer suivant).",
-        who="any",
-    ),
-    ActionSpec(
-        kind="grelottine",
-        help="« Grelottine ! » : défier un autre détenteur d'une Grelottine, entre deux tours.",
-        who="any",
-        args=[ArgSpec(name="cible", type="player", help="le joueur défié")],
-    ),
+    ActionSpec(kind="lancer"),
+    ActionSpec(kind="siroter"),
+    ActionSpec(kind="garder"),
+    *[ActionSpec(kind=k, who="any") for k in ("pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin")],
+    ActionSpec(kind="beau_sirop", who="any"),
+    ActionSpec(kind="couche_sirop", who="any"),
+    ActionSpec(kind="file_sirop", who="any"),
+    ActionSpec(kind="oiseau", who="any", args=[ArgSpec(name="nom", type="choice", choices=list(BIRDS.values()))]),
+    ActionSpec(kind="sirop_gagnant", who="any"),
+    ActionSpec(kind="grelottine", who="any", args=[ArgSpec(name="cible", type="player")]),
     ActionSpec(
         kind="miser",
-        help="Le grelottin choisit la combinaison et la mise du défi.",
         who="turn",
         args=[
             ArgSpec(name="combinaison", type="choice", choices=list(CHALLENGES)),
-            ArgSpec(name="mise", type="int", minimum=1, help="au plus ⌈score le plus bas × taux⌉"),
+            ArgSpec(name="mise", type="int", minimum=1),
         ],
     ),
-    ActionSpec(
-        kind="max",
-        help="« Max ! » : miser le maximum permis sur la combinaison choisie.",
-        who="turn",
-        args=[ArgSpec(name="combinaison", type="choice", choices=list(CHALLENGES))],
-    ),
-    ActionSpec(
-        kind="relancer",
-        help="Deuxième lancer d'un défi en gardant les dés choisis.",
-        who="turn",
-        args=[
-            ArgSpec(
-                name="garder", type="ints", help="positions gardées, de 1 à 3 (au plus deux)", optional=True
-            )
-        ],
-    ),
+    ActionSpec(kind="max", who="turn", args=[ArgSpec(name="combinaison", type="choice", choices=list(CHALLENGES))]),
+    ActionSpec(kind="relancer", who="turn", args=[ArgSpec(name="garder", type="ints", optional=True)]),
     ActionSpec(
         kind="civet",
-        help="« Civet de N sur une … ! » : avant ses chouettes, ou avant de relever un défi.",
         who="any",
         args=[
             ArgSpec(name="mise", type="int", minimum=1, maximum=CIVET_MAX),
             ArgSpec(name="combinaison", type="choice", choices=list(TARGETS)),
         ],
     ),
-    ActionSpec(
-        kind="lance_civet",
-        help="« Lance-Civet ! » : donner son Civet à un autre joueur.",
-        who="any",
-        args=[ArgSpec(name="cible", type="player")],
-    ),
-    ActionSpec(
-        kind="chante_sloubi", help="« Chante-Sloubi ! » : entrer en jeu à la fin d'une manche.", who="any"
-    ),
-    ActionSpec(
-        kind="sloubi",
-        help="Un couplet du Chante-Sloubi (« Sloubi 1 », « Sloubi 2 »…), un message du salon.",
-        who="any",
-        args=[ArgSpec(name="n", type="int", minimum=1)],
-    ),
-    ActionSpec(kind="refuser_sloubi", help="Ne pas chanter : entrer avec le score de départ.", who="any"),
-    ActionSpec(
-        kind="message", help="Un autre message dans le salon (interrompt un Chante-Sloubi).", who="any"
-    ),
+    ActionSpec(kind="lance_civet", who="any", args=[ArgSpec(name="cible", type="player")]),
+    ActionSpec(kind="chante_sloubi", who="any"),
+    ActionSpec(kind="sloubi", who="any", args=[ArgSpec(name="n", type="int", minimum=1)]),
+    ActionSpec(kind="refuser_sloubi", who="any"),
+    ActionSpec(kind="message", who="any"),
 ]
 
 KEEPS: list[list[int]] = [[], [1], [2], [3], [1, 2], [1, 3], [2, 3]]

@@ -4,7 +4,6 @@ from .game import GAME, Ludicitude, turn_points, value_left
 from .setaside import Bounds, Choice, bounds, choices
 from .situation import Situation, score
 from .state import LudicitudeOptions, LudicitudeState
-from .words import choice_label
 
 __all__ = [
     "GAME",
@@ -15,7 +14,6 @@ __all__ = [
     "LudicitudeState",
     "Situation",
     "bounds",
-    "choice_label",
     "choices",
     "score",
     "turn_points",

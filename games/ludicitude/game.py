@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import Any
 
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from . import setaside
-from .faces import CAROTTE, DICE, RABBIT_FACES, faces_text, plural
-from .situation import Situation, score, situation_text
+from .faces import CAROTTE, DICE, RABBIT_FACES
+from .situation import Situation, score
 from .state import LudicitudeOptions, LudicitudeState
-from .words import MESSAGES, describe
 
 TOUT_RELANCER = "tout_relancer"
 REPRENDRE = "reprendre"
@@ -38,7 +37,6 @@ class Ludicitude(Game[LudicitudeState]):
     max_players = 10
     options_model = LudicitudeOptions
     state_model = LudicitudeState
-    messages: ClassVar[dict[str, str]] = MESSAGES
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -83,7 +81,7 @@ class Ludicitude(Game[LudicitudeState]):
             raise IllegalAction("not_now")
         if state.situation.empty():
             raise IllegalAction("rien_a_reprendre")
-        data = {"joueur": player, "situation": situation_text(state.situation), "valeur": value_left(state)}
+        data = {"joueur": player, "situation": state.situation.model_dump(), "valeur": value_left(state)}
         events = [Event(kind="reprise", data=data)]
         if not state.table:
             events.append(self._memorise(state, player))
@@ -201,7 +199,7 @@ class Ludicitude(Game[LudicitudeState]):
         data = {
             "joueur": state.players[state.current],
             "reprise_possible": not state.situation.empty(),
-            "situation": situation_text(state.situation),
+            "situation": state.situation.model_dump(),
             "valeur_laissee": value_left(state),
             "des_a_lancer": len(state.table) or state.situation.rabbit_dice(),
         }
@@ -248,22 +246,23 @@ class Ludicitude(Game[LudicitudeState]):
         return [Action(kind=RELANCER)]
 
     def vocabulary(self) -> list[ActionSpec]:
+        # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).
         return [
-            ActionSpec(kind=TOUT_RELANCER, help="Début de tour : lancer les 7 dés."),
+            ActionSpec(kind=TOUT_RELANCER, help=""),
             ActionSpec(
                 kind=REPRENDRE,
-                help="Début de tour : reprendre les lapins et clapiers laissés et lancer les autres dés.",
+                help="",
             ),
             ActionSpec(
                 kind=ECARTER,
-                help="Écarter des dés après un lancer (au moins un lapin).",
+                help="",
                 args=[
                     ArgSpec(
                         name="lapins",
                         type="int",
                         minimum=0,
                         maximum=DICE,
-                        help="combien de 1 (deux 1 de ce lancer s'empilent : 10 points)",
+                        help="",
                     ),
                     ArgSpec(
                         name="doubles",
@@ -271,7 +270,7 @@ class Ludicitude(Game[LudicitudeState]):
                         minimum=0,
                         maximum=DICE,
                         optional=True,
-                        help="combien de 2 gardés comme doubles lapins",
+                        help="",
                     ),
                     ArgSpec(
                         name="clapier",
@@ -279,15 +278,15 @@ class Ludicitude(Game[LudicitudeState]):
                         minimum=0,
                         maximum=5,
                         optional=True,
-                        help="le clapier écarté : le suivant de la pile, 2 puis 3, 4, 5 (0 : aucun)",
+                        help="",
                     ),
                 ],
             ),
             ActionSpec(
                 kind=RELANCER,
-                help="Relancer les dés restants (tous écartés : mémoriser les lapins et les relancer).",
+                help="",
             ),
-            ActionSpec(kind=ARRETER, help="S'arrêter et marquer les points du tour."),
+            ActionSpec(kind=ARRETER, help=""),
         ]
 
     # --- looking --------------------------------------------------------------------------
@@ -297,29 +296,22 @@ class Ludicitude(Game[LudicitudeState]):
         data["points_du_tour"] = turn_points(state)
         return data
 
+    # --- words: until every reader asks ``speech.words_of(game)`` (the words-bot branch), the French
+    # words, read from the catalogues; the rules themselves write no sentence.
     def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return describe(event, names)
+        from speech import words_of
+
+        return words_of(self).describe(event, names or {}, "fr")
 
     def summary(self, state: LudicitudeState, names: dict[PlayerId, str] | None = None) -> str:
-        lines = [super().summary(state, names)]
-        if state.over:
-            return lines[0]
-        if state.phase == "debut":
-            if state.situation.empty():
-                lines.append("Situation laissée : aucune (7 dés à lancer).")
-            else:
-                lines.append(
-                    f"Situation laissée : {situation_text(state.situation)}, "
-                    f"vaut {plural(value_left(state), 'point', 'points')}."
-                )
-        else:
-            lines.append(
-                f"Écartés : {situation_text(state.situation)} ; sur la table : {faces_text(state.table)}"
-                + (f" ; carottes de côté : {state.carrots}" if state.carrots else "")
-                + (f" ; mémorisé : {state.memorised}" if state.memorised else "")
-                + f". Le tour vaut {plural(turn_points(state), 'point', 'points')}."
-            )
-        return "\n".join(lines)
+        from speech import words_of
+
+        return words_of(self).summary(state, names or {}, "fr")
+
+    def explain(self, error: IllegalAction) -> str:
+        from speech import words_of
+
+        return words_of(self).explain(error, "fr")
 
 
 GAME = Ludicitude()

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from .faces import CLAPIERS, plural
+from .faces import CLAPIERS
 
 SINGLE_POINTS = 1
 STACK_POINTS = 10
@@ -63,18 +63,3 @@ class Situation(BaseModel):
 def score(memorised: int, situation: Situation) -> int:
     """Points of a turn: every rabbit (remembered or lying aside), times the top clapier."""
     return (memorised + situation.rabbit_points()) * situation.multiplier()
-
-
-def situation_text(situation: Situation) -> str:
-    if situation.empty():
-        return "rien d'écarté"
-    parts = []
-    if situation.stacks:
-        parts.append(plural(situation.stacks, "pile", "piles"))
-    if situation.singles:
-        parts.append(plural(situation.singles, "lapin", "lapins"))
-    if situation.doubles:
-        parts.append(plural(situation.doubles, "double lapin", "doubles lapins"))
-    if situation.clapiers:
-        parts.append("clapiers " + "-".join(str(c) for c in situation.clapiers))
-    return ", ".join(parts)

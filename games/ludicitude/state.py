@@ -17,7 +17,8 @@ Phase = Literal["debut", "ecarter", "suite", "carottes"]
 
 class LudicitudeOptions(BaseModel):
     model_config = ConfigDict(frozen=True)
-    objectif: int = Field(333, ge=10, le=10_000, description="points pour gagner")
+    # What it means is in the catalogues (``ludicitude.option.objectif``, speech/ludicitude.py).
+    objectif: int = Field(333, ge=10, le=10_000)
 
 
 class LudicitudeState(BaseState):

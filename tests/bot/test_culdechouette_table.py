@@ -14,6 +14,7 @@ from bot.tables import presenter_for
 from bot.ui import ids
 from games.core import Action, BaseState, registry
 from games.core.autoplay import choose
+from tests.french import french_lines
 from tests.games.randomplay import RANDOM_GAMES
 
 from .test_presenter import check_discord_limits, flat
@@ -101,3 +102,41 @@ def test_every_state_of_a_random_game_fits_discord_and_its_buttons_mean_what_the
             break
         player, action, now = move
         state, _ = GAME.apply(state, player, action, now)
+
+
+def english(state: BaseState) -> Session:
+    session = session_of(state)
+    session.lang = "en"  # an English server (/config langue:en)
+    return session
+
+
+def test_on_an_english_server_the_table_speaks_english_and_keeps_the_game_words() -> None:
+    state, _ = GAME.start(["1", "2", "3"], loaded=[1, 2, 3, 2, 2, 4])
+    assert labels(english(state))[0] == "Throw the chouettes"
+    state, _ = GAME.apply(state, "1", Action(kind="lancer"), 0)
+    assert labels(english(state))[0] == "Throw the cul"
+    state, events = GAME.apply(state, "1", Action(kind="lancer"), 10)
+    session = english(state)
+    session.rec.keep_news(events)
+    assert labels(session)[:3] == ["Pas mou le caillou!", "Grelotte ça picote!", "Je sirote!"]
+    embed = PRESENTER.embed(session)
+    description = embed.description or ""
+    assert description.startswith("# ⚁ ⚁ ⚃\nShout now!")
+    assert "Anne throws the cul: 4 → 2-2-4: Chouette-Velute of 4!" in description
+    assert french_lines(description) == []
+
+
+def test_the_sirop_bets_and_a_song_read_in_english() -> None:
+    state: Any
+    state, _ = GAME.start(["1", "2", "3"], loaded=[1, 2, 3, 4, 4, 1])
+    for at, kind in ((0, "lancer"), (10, "lancer"), (20, "siroter")):
+        state, _ = GAME.apply(state, "1", Action(kind=kind), at)
+    state, _ = GAME.apply(state, "2", Action(kind="beau_sirop"), 30)
+    session = english(state)
+    assert labels(session)[:3] == ["Beau-Sirop! (4)", "Couche-Sirop!", "File-Sirop!"]  # Chloé still may
+    embed = PRESENTER.embed(session)
+    fields = {f.name: f.value for f in embed.fields}
+    assert fields["Sirop bets"] == "<@2>: Beau-Sirop: 5 points on the 4\n<@3>: not announced yet"
+    assert "Fauvette! (3)" in labels(session)
+    state.song = type(state).model_fields["song"].annotation.__args__[0](player="3", target=4, start=4)
+    assert "type “Sloubi 1” in the channel" in (PRESENTER.embed(english(state)).description or "")

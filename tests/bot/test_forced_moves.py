@@ -14,6 +14,7 @@ from bot.store import Store
 from bot.tables import presenter_for
 from games.barricade import GAME, BarricadeState, load_board
 from games.core import Action
+from speech import words_of
 
 from .conftest import seated_game
 from .test_manager import stored_actions
@@ -59,7 +60,7 @@ async def test_a_one_from_the_tent_is_played_for_the_player_and_said(
     news = presenter_for(session.game).news(session)
     assert said in news
     assert news[-2:] == [said, "À J2 de lancer le dé."]
-    assert [session.game.describe(e, session.rec.names) for e in outcome.events][-2:] == [
+    assert [words_of(session.game).describe(e, session.rec.names, "fr") for e in outcome.events][-2:] == [
         "Mineur 1 de J1 sort de sa tente et va sur le point A6.",
         "À J2 de lancer le dé.",
     ]

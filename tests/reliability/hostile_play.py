@@ -20,6 +20,7 @@ from typing import Any
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core.autoplay import choose
 from games.core.game import LEAVE, REMOVE
+from speech import words_of
 
 from .hostile_moves import OUTSIDERS, hostile_attempt
 from .ledgers import ledger_for
@@ -139,7 +140,7 @@ def hostile_play(
                     raise Crash(f"refused as {error.code}, not bad_argument: {where}") from error
                 tally.unknown_refused += 1
             tally.refused[error.code] += 1
-            text = game.explain(error)
+            text = words_of(game).explain(error, "fr")
             if not text or text.startswith("Action refusée (") or "{" in text:
                 tally.unexplained[f"{error.code} ({action.kind})"] += 1
             continue
@@ -159,7 +160,7 @@ def hostile_play(
             assert game.load(new.model_dump_json()) == new, "JSON round trip differs"
             ledger.check(new, events)
             for event in events:
-                game.describe(event)
+                words_of(game).describe(event, {}, "fr")
         except Exception as error:
             raise Crash(f"{type(error).__name__}: {error} — after {where}") from error
         state, now = new, max(now, at)

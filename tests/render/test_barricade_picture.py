@@ -103,3 +103,8 @@ def test_points_reached_by_several_miners_keep_their_neighbours_visible() -> Non
         assert near(image.getpixel((int(x), int(y))), POINT)
         band = [image.getpixel((int(x) + i, int(y) + dy + j)) for i in range(-25, 26) for j in range(-6, 7)]
         assert sum(near(c, MARKER) for c in band) > 100
+
+
+def test_the_pictures_words_are_in_the_readers_language() -> None:
+    state, _ = GAME.start(["ana", "bob"], seed=1)
+    assert render_board(state, lang="en") != render_board(state, lang="fr") == render_board(state)

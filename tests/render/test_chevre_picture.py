@@ -133,3 +133,12 @@ def test_a_hand_of_twenty_tiles_wraps_and_playable_tiles_are_outlined() -> None:
 def test_an_empty_hand_says_its_player_went_out() -> None:
     empty = opened(keep("chevre-main-vide", render_hand([])))
     assert empty.width >= 300 and dark_or_light_pixels(empty) > 200
+
+
+def test_the_pictures_words_are_in_the_readers_language() -> None:
+    from games.chevre import GAME as CHEVRE
+
+    state, _ = CHEVRE.start(["ana", "bob"], seed=3)
+    view = CHEVRE.view(state, None)
+    assert render_chain(view, "en") != render_chain(view, "fr") == render_chain(view)
+    assert render_hand([], (), "en") != render_hand([], (), "fr")

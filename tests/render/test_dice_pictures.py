@@ -66,6 +66,17 @@ def test_the_siroted_die_is_outlined_in_gold_and_said() -> None:
     keep("culdechouette-sirote", culdechouette_dice.render_throw((6, 6, 6), 2, False))
 
 
+def test_the_picture_speaks_the_readers_language_and_keeps_the_game_words() -> None:
+    assert culdechouette_dice.describe_throw((2, 3, 5), lang="en") == "Chouettes: 2 and 3 · cul: 5 — Velute of 5: 50 points"
+    assert culdechouette_dice.describe_throw((6, 6, 2), 2, True, lang="en") == (
+        "Chouettes: 6 and 6 · cul: 2 · the cul to sirote — Chouette of 6: 36 points"
+    )
+    assert culdechouette_dice.describe_throw((2, 5), lang="en") == "Chouettes: 2 and 5 · the cul is still to throw"
+    english = culdechouette_dice.render_throw((2, 5), lang="en")
+    assert english != culdechouette_dice.render_throw((2, 5))  # the caption under the dice differs
+    keep("culdechouette-chouettes-en", english)
+
+
 def test_before_the_cul_the_picture_shows_its_empty_place_and_what_is_next() -> None:
     image = opened(keep("culdechouette-chouettes", culdechouette_dice.render_throw((2, 5))))
     assert image.width >= culdechouette_dice.WIDTH

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from bot.store import NEWS_KEPT
 from bot.tables import presenter_for
+from speech import words_of
 
 from .test_upgrade import STORED, bot_on, copied, expected_of
 
@@ -38,7 +39,7 @@ async def test_old_lines_are_shown_then_make_room_for_the_new_events(tmp_path: P
                 action = session.game.legal_actions(session.state, player)[0]
                 outcome = await manager.act(session.id, player, action, now, turn=table["turn_no"])
                 assert outcome.error is None
-                new = [session.game.describe(e, session.rec.names) for e in outcome.events if e.to is None]
+                new = [words_of(session.game).describe(e, session.rec.names, "fr") for e in outcome.events if e.to is None]
                 assert new and presenter.news(session) == [*lines, *new][-NEWS_KEPT:]
                 assert [e.kind for e in session.rec.events] == [e.kind for e in outcome.events if e.to is None]
         # The new events are in the database, the lines that made room for them are gone from it.

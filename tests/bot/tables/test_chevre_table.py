@@ -30,6 +30,7 @@ from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
 from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
 from games.core.autoplay import choose
+from speech import words_of
 from tests.games.randomplay import RANDOM_GAMES
 
 from ..conftest import seated_game
@@ -40,6 +41,8 @@ NAMES = {"1": "Anne", "2": "Bruno", "3": "Chloé", "4": "David"}
 # A tile as the channel could read it: « 2-5 » in words, « [2|5] » in the chain's text.
 TILE_WORD = re.compile(r"(?<![\d-])([0-6])-([0-6])(?![\d-])|\[([0-6])\|([0-6])\]")
 PNG = b"\x89PNG\r\n\x1a\n"
+
+WORDS = words_of("chevre")
 
 
 def tiles_in(text: str) -> set[str]:
@@ -322,7 +325,7 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     assert [f.name for f in PRESENTER.form_fields(session, "poser")] == ["tuile", "cote"]
 
     wrong = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": "2-2"}), 0)
-    assert wrong.error is not None and GAME.explain(wrong.error) == "La première manche s'ouvre avec le 1-1."
+    assert wrong.error is not None and WORDS.explain(wrong.error, "fr") == "La première manche s'ouvre avec le 1-1."
     opened = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": " 1:1 "}), 0)
     assert opened.error is None
     assert fields(session)["Chaîne"].startswith("[1|1]\nBouts : **1** à gauche, **1** à droite.")

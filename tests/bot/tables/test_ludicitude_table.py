@@ -22,7 +22,8 @@ from bot.tables import presenter_for
 from bot.tables.ludicitude import choice_selects
 from bot.ui.decoding import decode_click
 from games.core import LEAVE, Action, Event
-from games.ludicitude import GAME, Situation, choice_label, choices
+from games.ludicitude import GAME, Situation, choices
+from speech.ludicitude import choice_words
 
 from ..conftest import seated_game
 from ..test_presenter import check_discord_limits, flat
@@ -164,7 +165,7 @@ async def test_the_worst_throw_is_split_by_clapier_into_selects_discord_accepts(
         for option in select["options"]:
             _, _, action = decode_click(manager, CHANNEL, select["custom_id"], [option["value"]])
             args = action.args
-            assert option["label"].startswith(choice_label(args["lapins"], args["doubles"], args["clapier"]))  # type: ignore[arg-type]
+            assert option["label"].startswith(choice_words(args["lapins"], args["doubles"], args["clapier"], "fr"))  # type: ignore[arg-type]
             offered.append(action)
     assert offered == GAME.legal_actions(session.state, ALICE)  # type: ignore[arg-type]
     assert labels(session) == ["Quitter"]

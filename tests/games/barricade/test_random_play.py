@@ -13,6 +13,7 @@ from functools import cache
 from games.barricade import GAME, BarricadeState
 from games.barricade.state import BARRIERS, MINERS, TENT
 from games.core import Action, BaseState, Event, PlayerId
+from speech import words_of
 from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
 from .positions import BOARD
@@ -22,6 +23,8 @@ SHORT_STEPS = 30
 NAMES = ["ana", "bob", "cid", "dan", "eve", "fay"]
 
 Moves = list[tuple[PlayerId, Action, int]]
+
+WORDS = words_of("barricade")
 
 
 def check(before: BaseState, after: BaseState, events: list[Event]) -> None:
@@ -48,7 +51,7 @@ def check(before: BaseState, after: BaseState, events: list[Event]) -> None:
         (winner,) = after.winners
         assert after.miners[winner].count(BOARD.mine) == MINERS or len(after.players) == 1
     for event in events:
-        assert not GAME.describe(event).startswith(event.kind), event
+        assert not WORDS.describe(event, {}, "fr").startswith(event.kind), event
 
 
 @cache

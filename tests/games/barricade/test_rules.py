@@ -6,15 +6,18 @@ import pytest
 
 from games.barricade import GAME
 from games.core import Action, Event, IllegalAction
+from speech import words_of
 
 from .positions import BOARD, MINE, Where, at, destinations, play, point, position, throw, where
 
 NO_BARRIERS: list[tuple[int, int]] = []
 FOUR_IN: list[Where] = [MINE, MINE, MINE, MINE]
 
+WORDS = words_of("barricade")
+
 
 def texts(events: list[Event]) -> list[str]:
-    return [GAME.describe(e) for e in events]
+    return [WORDS.describe(e, {}, "fr") for e in events]
 
 
 # Rule 1 ----------------------------------------------------------------------------------------
@@ -150,7 +153,7 @@ def test_rule_7_never_two_miners_on_one_point_so_not_on_ones_own() -> None:
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
         play(state, "ana", "deplacer", mineur=1, destination=at(4, 6))
-    assert GAME.explain(info.value) == "Ce mineur ne peut pas aller là avec ce 2."
+    assert WORDS.explain(info.value, "fr") == "Ce mineur ne peut pas aller là avec ce 2."
     assert state.model_dump_json() == before
 
 

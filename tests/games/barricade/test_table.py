@@ -9,9 +9,12 @@ import pytest
 
 from games.barricade import GAME, BarricadeState, barrier_spots_by_row, numbered_destinations
 from games.core import SYSTEM, Action, IllegalAction
+from speech import words_of
 from terminal import main
 
 from .positions import BOARD, at, play, position, throw
+
+WORDS = words_of("barricade")
 
 
 def refused(state: BarricadeState, player: str, action: Action) -> str:
@@ -19,7 +22,7 @@ def refused(state: BarricadeState, player: str, action: Action) -> str:
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, player, action, 0)
     assert state.model_dump_json() == before
-    return GAME.explain(info.value)
+    return WORDS.explain(info.value, "fr")
 
 
 def test_bad_actions_are_refused_in_french_and_change_nothing() -> None:
@@ -57,7 +60,7 @@ def test_a_player_leaving_on_their_turn_takes_their_miners_off_and_the_next_play
     state, events = GAME.apply(state, "bob", Action(kind="quitter"), 0)
     assert "bob" not in state.miners and state.players == ["ana", "cid"]
     assert state.turn_player == "cid" and state.phase == "lancer"
-    assert GAME.describe(events[0]) == "bob quitte la partie ; ses mineurs quittent le plateau."
+    assert WORDS.describe(events[0], {}, "fr") == "bob quitte la partie ; ses mineurs quittent le plateau."
     assert not state.over
 
 
@@ -79,7 +82,7 @@ def test_the_last_player_at_the_table_wins() -> None:
     state = position({"ana": [(4, 2)], "bob": [(16, 2)]})
     state, events = GAME.apply(state, "ana", Action(kind="quitter"), 0)
     assert state.over and state.winners == ["bob"]
-    assert GAME.describe(events[-1]) == "bob reste seul à la table et gagne la partie."
+    assert WORDS.describe(events[-1], {}, "fr") == "bob reste seul à la table et gagne la partie."
 
 
 def test_the_state_goes_to_json_and_back_mid_move() -> None:
@@ -92,7 +95,7 @@ def test_the_state_goes_to_json_and_back_mid_move() -> None:
 
 def test_the_summary_says_who_plays_and_how_far_each_is() -> None:
     state = position({"ana": [(4, 2), "mine"], "bob": []})
-    assert GAME.summary(state, {"ana": "Arthur"}).splitlines() == [
+    assert WORDS.summary(state, {"ana": "Arthur"}, "fr").splitlines() == [
         "Arthur (rouge) : 1 à la mine, 3 sous la tente, 1 en route",
         "bob (bleu) : 0 à la mine, 5 sous la tente, 0 en route",
         "À Arthur de lancer le dé.",

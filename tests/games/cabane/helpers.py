@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from games.cabane import GAME, CabaneState, dice_values
-from games.core import Action, Event
+from games.core import Action, BaseState, Event, IllegalAction
+from speech import words_of
 
 PLAYERS = ["ana", "bob", "cid"]
 THROW = Action(kind="lancer")
@@ -39,3 +40,17 @@ def kinds(events: list[Event]) -> list[str]:
 def said(events: list[Event]) -> list[str]:
     """What was counted aloud during a series."""
     return [e.data["dit"] for e in events if e.kind == "compte"]
+
+
+def words(event: Event, lang: str = "fr") -> str:
+    """What the table says of ``event`` (speech/: the game's words, read from the catalogues)."""
+    return words_of(GAME).describe(event, {}, lang)
+
+
+def summary(state: BaseState, lang: str = "fr") -> str:
+    return words_of(GAME).summary(state, {}, lang)
+
+
+def refusal(error: IllegalAction, lang: str = "fr") -> str:
+    """Why the table refuses an action, as the player reads it."""
+    return words_of(GAME).explain(error, lang)

@@ -7,7 +7,7 @@ import pytest
 from games.cabane import GAME
 from games.core import IllegalAction
 
-from .helpers import THROW, kinds, start, throw, throws
+from .helpers import THROW, kinds, start, throw, throws, words
 
 
 def test_the_first_player_to_join_throws_first_once() -> None:
@@ -21,7 +21,7 @@ def test_the_first_player_to_join_throws_first_once() -> None:
 def test_blanc_plays_again_once() -> None:
     state, events = throw(start(dice="B D"))
     assert state.current == "ana" and state.throws_left == 1
-    assert "rejoue une fois" in GAME.describe(events[1])
+    assert "rejoue une fois" in words(events[1])
     state, _ = throw(state)
     assert state.current == "bob"
 
@@ -32,14 +32,14 @@ def test_droite_and_gauche_are_a_throw_for_nothing() -> None:
     assert state.current == "cid" and state.throws_left == 1
     assert state.scores == {"ana": 0, "bob": 0, "cid": 0}
     assert kinds(events).count("coup_pour_rien") == 2
-    assert GAME.describe(events[1]) == "Droite, c'est un coup pour rien."
+    assert words(events[1]) == "Droite, c'est un coup pour rien."
 
 
 # C « Y'a Cabane » tu passes le dé à ton voisin qui va jouer deux fois
 def test_cabane_passes_the_die_to_the_neighbour_who_plays_twice() -> None:
     state, events = throw(start(dice="C D D"))
     assert state.current == "bob" and state.throws_left == 2 and state.after_cabane
-    assert GAME.describe(events[-1]) == "À bob de jouer, deux fois."
+    assert words(events[-1]) == "À bob de jouer, deux fois."
     state, _ = throw(state)
     assert state.current == "bob" and state.throws_left == 1
     state, _ = throw(state)
@@ -58,7 +58,7 @@ def test_cabane_ends_a_turn_that_still_had_throws() -> None:
 def test_blanc_after_a_cabane_gives_two_more_throws() -> None:
     state, events = throws(start(dice="C B"), 2)
     assert state.current == "bob" and state.throws_left == 2
-    assert "rejoue encore deux fois" in GAME.describe(events[-1])
+    assert "rejoue encore deux fois" in words(events[-1])
     state, _ = throw(start(dice="C D B D D D"))
     state, _ = throws(state, 2)  # D then, on his last throw, B: two throws again
     assert state.current == "bob" and state.throws_left == 2
@@ -77,7 +77,7 @@ def test_cabane_after_a_cabane_cancels_it_and_the_next_plays_twice() -> None:
     state, events = throws(start(dice="C C"), 2)
     assert "cabane_annule" in kinds(events)
     assert state.current == "cid" and state.throws_left == 2 and state.after_cabane
-    assert GAME.describe(events[-2]).startswith("« La cabane annule la cabane » ! bob perd son tour")
+    assert words(events[-2]).startswith("« La cabane annule la cabane » ! bob perd son tour")
 
 
 def test_a_chain_of_cabanes_goes_round_the_table() -> None:
@@ -92,7 +92,7 @@ def test_a_chain_of_cabanes_goes_round_the_table() -> None:
 def test_toit_scores_a_point_and_the_scorer_plays_again() -> None:
     state, events = throw(start(dice="T D"))
     assert state.scores["ana"] == 1 and state.current == "ana" and state.throws_left == 1
-    assert GAME.describe(events[1]) == "Toit ! ana marque direct un point (1)."
+    assert words(events[1]) == "Toit ! ana marque direct un point (1)."
     assert kinds(events)[-1] == "rejoue"
     state, _ = throw(state)
     assert state.current == "bob"
@@ -108,7 +108,7 @@ def test_facade_plays_again_once_only() -> None:
     state, events = throw(start(dice="F D"))
     assert state.current == "ana" and state.facade and state.throws_left == 1
     assert state.scores["ana"] == 0
-    assert GAME.describe(events[1]).startswith("Façade ! ana rejoue une fois")
+    assert words(events[1]).startswith("Façade ! ana rejoue une fois")
     state, _ = throw(state)
     assert state.current == "bob" and not state.facade
 
@@ -116,7 +116,7 @@ def test_facade_plays_again_once_only() -> None:
 def test_two_facades_in_a_row_score_and_the_scorer_plays_again() -> None:
     state, events = throws(start(dice="F F"), 2)
     assert state.scores["ana"] == 1 and state.current == "ana" and not state.facade
-    assert "Deuxième Façade de suite" in GAME.describe(events[-2])
+    assert "Deuxième Façade de suite" in words(events[-2])
 
 
 def test_four_facades_in_a_row_score_twice() -> None:
@@ -157,7 +157,7 @@ def test_the_target_wins_the_bataille() -> None:
     state, events = throw(start(dice="T T T", cible=3, players=["ana", "bob"]))
     state, events = throws(state, 2)
     assert state.over and state.winners == ["ana"] and state.scores == {"ana": 3, "bob": 0}
-    assert GAME.describe(events[-1]) == "ana a gagné la partie ! (ana 3, bob 0)"
+    assert words(events[-1]) == "ana a gagné la partie ! (ana 3, bob 0)"
     assert GAME.to_act(state) == [] and GAME.legal_actions(state, "ana") == []
     with pytest.raises(IllegalAction) as info:
         throw(state, "ana")

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-from games.cabane import GAME
-
-from .helpers import kinds, start, throw, throws
+from .helpers import kinds, start, summary, throw, throws, words
 
 
 def test_the_game_opens_on_clearing_the_ground_with_both_dice() -> None:
     state = start("deux_des")
     assert state.phase == "debroussaillage" and state.current == "ana" and state.throws_left is None
-    assert GAME.summary(state).endswith("À ana de lancer les deux dés.")
+    assert summary(state).endswith("À ana de lancer les deux dés.")
 
 
 # Règle n°2 : « Cabane sul' dos » : si tu fais 1 C tu passes ton tour ; sinon tu continues à jouer.
@@ -19,7 +17,7 @@ def test_one_cabane_passes_the_turn() -> None:
         state, events = throw(start("deux_des", pair))
         assert state.current == "bob" and state.phase == "debroussaillage", pair
         assert state.scores == {"ana": 0, "bob": 0, "cid": 0}
-        assert GAME.describe(events[1]) == "« Y'a cabane sul' dos » ! ana passe son tour."
+        assert words(events[1]) == "« Y'a cabane sul' dos » ! ana passe son tour."
 
 
 def test_without_cabane_or_toit_the_same_player_throws_again() -> None:
@@ -40,7 +38,7 @@ def test_cabane_with_blanc_is_saved() -> None:
 def test_double_cabane_loses_a_point_below_zero_and_passes() -> None:
     state, events = throw(start("deux_des", "CC"))
     assert state.scores["ana"] == -1 and state.current == "bob"
-    assert GAME.describe(events[1]) == "Double cabane ! ana perd un point (-1)."
+    assert words(events[1]) == "Double cabane ! ana perd un point (-1)."
     state, _ = throw(start("deux_des", "CC CC CC CC"))
     state, _ = throws(state, 3)
     assert state.scores == {"ana": -2, "bob": -1, "cid": -1}
@@ -50,7 +48,7 @@ def test_double_cabane_loses_a_point_below_zero_and_passes() -> None:
 def test_double_toit_scores_two_and_plays_again_still_clearing() -> None:
     state, events = throw(start("deux_des", "TT"))
     assert state.scores["ana"] == 2 and state.current == "ana" and state.phase == "debroussaillage"
-    assert GAME.describe(events[1]) == "Double T ! ana pose les deux cabanes d'un coup : 2 points (2)."
+    assert words(events[1]) == "Double T ! ana pose les deux cabanes d'un coup : 2 points (2)."
     assert kinds(events)[-1] == "rejoue" and not state.over
 
 
@@ -94,7 +92,7 @@ def test_cabane_mortelle_costs_the_thrower_his_series() -> None:
         state, events = throw(start("deux_des", pair))
         assert state.phase == "dix_coups" and state.current == "bob", pair
         assert state.series_queue == ["cid"] and state.scores["ana"] == 0
-        assert GAME.describe(events[1]).startswith("Cabane mortelle ! ana laisse le T en place")
+        assert words(events[1]).startswith("Cabane mortelle ! ana laisse le T en place")
 
 
 def test_after_cabane_mortelle_the_bataille_starts_with_its_thrower() -> None:

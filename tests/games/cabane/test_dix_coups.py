@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.cabane import GAME, CabaneState
+from games.cabane import CabaneState
 
-from .helpers import kinds, said, start, throw, throws
+from .helpers import kinds, said, start, summary, throw, throws, words
 
 
 def series(dice: str, players: list[str] | None = None) -> CabaneState:
@@ -18,22 +18,22 @@ def test_each_coup_counts_one_from_zero() -> None:
     assert state.count_said == "0"
     state, events = throws(state, 3)
     assert said(events) == ["1", "2", "3"] and state.count == 3 and state.throws_left == 7
-    assert GAME.describe(events[1]) == "Gauche : « 1 »."
-    assert GAME.summary(state).endswith("À ana : « 3 », encore 7 coups.")
+    assert words(events[1]) == "Gauche : « 1 »."
+    assert summary(state).endswith("À ana : « 3 », encore 7 coups.")
 
 
 # Si tu fais B le coup joué ne compte pas (sur le 7ème coup joué, tu fais B : « 6 toujours »).
 def test_blanc_does_not_count() -> None:
     state, events = throws(series("GGGGGG B"), 7)
     assert said(events)[-1] == "6 toujours" and state.count == 6 and state.throws_left == 4
-    assert GAME.describe(events[-1]) == "Blanc, le coup ne compte pas : « 6 toujours »."
+    assert words(events[-1]) == "Blanc, le coup ne compte pas : « 6 toujours »."
 
 
 # Si tu fais C tu comptes 2 coups joués (sur le 5ème coup joué, tu fais C : « 5 ; 6 »).
 def test_cabane_counts_two_coups() -> None:
     state, events = throws(series("GGGG C"), 5)
     assert said(events)[-1] == "5 ; 6" and state.count == 6
-    assert GAME.describe(events[-1]) == "Cabane, ça compte deux coups : « 5 ; 6 »."
+    assert words(events[-1]) == "Cabane, ça compte deux coups : « 5 ; 6 »."
 
 
 def test_a_cabane_on_the_last_coup_counts_only_to_ten() -> None:
@@ -54,8 +54,8 @@ def test_toit_raises_the_second_cabin_and_the_scorer_starts_a_new_round() -> Non
     state, events = throw(state)
     assert state.scores == {"ana": 1, "bob": 0, "cid": 0}
     assert kinds(events) == ["lancer", "point", "manche", "tour"]
-    assert GAME.describe(events[1]) == "ana pose la deuxième cabane debout au coup 3 : un point (1) !"
-    assert GAME.describe(events[2]) == "Manche 2 : les deux cabanes sont par terre, on débroussaille."
+    assert words(events[1]) == "ana pose la deuxième cabane debout au coup 3 : un point (1) !"
+    assert words(events[2]) == "Manche 2 : les deux cabanes sont par terre, on débroussaille."
     assert state.phase == "debroussaillage" and state.current == "ana" and state.round == 2
     assert state.series_queue == [] and state.throws_left is None
 
@@ -80,6 +80,6 @@ def test_one_point_ahead_does_not_win() -> None:
 def test_when_nobody_raises_the_second_cabin_the_bataille_begins() -> None:
     state, events = throws(series("D" * 30), 30)
     assert kinds(events).count("serie_finie") == 3
-    assert GAME.describe(events[-2]) == "Personne n'a posé le deuxième T : on entame la bataille !"
+    assert words(events[-2]) == "Personne n'a posé le deuxième T : on entame la bataille !"
     # the die goes on round the table: after cid's series, ana throws first
     assert state.phase == "bataille" and state.current == "ana" and state.throws_left == 1

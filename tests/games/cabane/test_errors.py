@@ -7,7 +7,7 @@ import pytest
 from games.cabane import GAME, CabaneState
 from games.core import Action, IllegalAction
 
-from .helpers import THROW, start, throw
+from .helpers import THROW, refusal, start, throw
 
 
 def refused(state: CabaneState, player: str, action: Action) -> IllegalAction:
@@ -22,7 +22,7 @@ def test_throwing_out_of_turn_is_refused_and_names_the_thrower() -> None:
     state, _ = throw(start(dice="C"))
     error = refused(state, "ana", THROW)
     assert error.code == "not_your_turn"
-    assert GAME.explain(error) == "Ce n'est pas ton tour : c'est à bob de lancer."
+    assert refusal(error) == "Ce n'est pas ton tour : c'est à bob de lancer."
 
 
 def test_an_unknown_action_or_a_stranger_is_refused() -> None:

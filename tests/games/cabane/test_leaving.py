@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.cabane import GAME, CabaneState
 from games.core import SYSTEM, Action, Event
 
-from .helpers import kinds, start, throw, throws
+from .helpers import kinds, start, throw, throws, words
 
 
 def leave(state: CabaneState, player: str) -> tuple[CabaneState, list[Event]]:
@@ -16,7 +16,7 @@ def test_the_last_player_left_wins() -> None:
     state, events = leave(start(players=["ana", "bob"]), "ana")
     assert state.over and state.winners == ["bob"] and state.players == ["bob"]
     assert kinds(events) == ["depart", "victoire"]
-    assert GAME.describe(events[0]) == "ana quitte la partie."
+    assert words(events[0]) == "ana quitte la partie."
     removal = Action(kind="expulser", args={"joueur": "bob"})
     removed, _ = GAME.apply(start(players=["ana", "bob"]), SYSTEM, removal, 0)
     assert removed.over and removed.winners == ["ana"]

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 from games.cabane import GAME
 
-from .helpers import start, throw, throws
+from .helpers import start, summary, throw, throws
 
 
 def test_the_table_at_the_bataille_shows_the_throws_left_after_a_cabane() -> None:
     state, _ = throws(start(dice="T C F"), 3)
     table = GAME.table(state)
-    assert table["phase_nom"] == "La Bataille" and table["a_jouer"] == "bob"
+    assert table["phase"] == "bataille" and table["a_jouer"] == "bob"
     assert table["lancers_restants"] == 2 and table["apres_cabane"] and table["facade"]
     assert table["scores"] == {"ana": 1, "bob": 0, "cid": 0} and table["dernier_lancer"] == ["F"]
-    assert GAME.summary(state).splitlines() == [
+    assert summary(state).splitlines() == [
         "La Bataille — ana : 1, bob : 0, cid : 0",
         "À bob de lancer, deux fois (une Façade à confirmer).",
     ]
@@ -35,4 +35,4 @@ def test_the_view_hides_the_dice_to_come() -> None:
 def test_a_finished_game_shows_its_winner_and_nobody_to_play() -> None:
     state, _ = throws(start(dice="TTT", cible=3, players=["ana", "bob"]), 3)
     assert GAME.table(state)["a_jouer"] is None
-    assert GAME.summary(state).endswith("Partie terminée. Gagnant : ana")
+    assert summary(state).endswith("Partie terminée. Gagnant : ana")

@@ -7,6 +7,7 @@ import pytest
 from games.chevre import GAME, deal_dice
 from games.chevre.deal import misdeal_reason
 from games.core import IllegalAction
+from speech import words_of
 
 from .play import act, poser
 
@@ -14,6 +15,8 @@ ANA = ["0-1", "0-2", "2-3", "3-4", "4-5", "5-6", "5-5"]
 BOB = ["1-1", "1-2", "1-3", "1-4", "2-4", "3-5", "4-6"]
 CID = ["0-0", "0-3", "0-4", "0-5", "2-5", "2-6", "3-6"]
 DAN = ["1-5", "1-6", "2-2", "3-3", "4-4", "0-6", "6-6"]
+
+WORDS = words_of("chevre")
 
 
 def in_order(hand: list[str]) -> list[str]:
@@ -43,10 +46,10 @@ def test_the_holder_of_1_1_opens_with_it_even_when_others_hold_smaller_doubles()
     assert GAME.legal_actions(state, "bob") == [poser("1-1")]
     donne = next(e for e in events if e.kind == "donne")
     assert donne.data["ouvreur"] == "bob" and donne.data["libre"] is False
-    assert GAME.describe(donne) == "Manche 1 : sept dominos chacun, pas de bazar. bob ouvre avec le domino d'ouverture."
+    assert WORDS.describe(donne, {}, "fr") == "Manche 1 : sept dominos chacun, pas de bazar. bob ouvre avec le domino d'ouverture."
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "poser", tuile="1-2")
-    assert GAME.explain(info.value) == "La première manche s'ouvre avec le 1-1."
+    assert WORDS.explain(info.value, "fr") == "La première manche s'ouvre avec le 1-1."
     with pytest.raises(IllegalAction) as info:
         act(state, "dan", "poser", tuile="2-2")
     assert info.value.code == "not_your_turn"
@@ -96,7 +99,7 @@ def test_the_opening_order_of_the_first_round(hands: list[list[str]], opener: st
     assert GAME.legal_actions(state, opener) == [poser(tile)]
     private = next(e for e in events if e.kind == "main" and e.to == [opener])
     assert private.data["ouverture"] == tile
-    assert GAME.describe(private).endswith(f"Tu ouvres avec le {tile}.")
+    assert WORDS.describe(private, {}, "fr").endswith(f"Tu ouvres avec le {tile}.")
 
 
 def test_five_doubles_in_a_hand_mean_a_new_deal() -> None:
@@ -107,7 +110,7 @@ def test_five_doubles_in_a_hand_mean_a_new_deal() -> None:
     assert state.hands == {"ana": ANA, "bob": BOB, "cid": CID, "dan": DAN}
     redeal = [e for e in events if e.kind == "redonne"]
     assert [e.data for e in redeal] == [{"joueur": "dan", "raison": "doubles"}]
-    assert GAME.describe(redeal[0]) == "La main de dan a cinq doubles ou plus : on redonne."
+    assert WORDS.describe(redeal[0], {}, "fr") == "La main de dan a cinq doubles ou plus : on redonne."
     # The cancelled hands are never shown.
     assert all(e.kind != "main" or e.data["tuiles"] == in_order(state.hands[e.data["joueur"]]) for e in events)
 
@@ -129,4 +132,4 @@ def test_six_tiles_of_one_number_mean_a_new_deal() -> None:
 def test_the_game_announces_its_players_and_limit() -> None:
     state, events = GAME.start(["ana", "bob"], {"limite": "50"}, seed=1)
     assert state.options.limite == 50
-    assert GAME.describe(events[0]) == "Partie de Chèvre : ana, bob. Qui atteint 50 points au compte est la chèvre."
+    assert WORDS.describe(events[0], {}, "fr") == "Partie de Chèvre : ana, bob. Qui atteint 50 points au compte est la chèvre."

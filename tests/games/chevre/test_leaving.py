@@ -5,12 +5,15 @@ from __future__ import annotations
 from games.chevre import GAME, deal_dice, position
 from games.chevre.tiles import ALL_TILES
 from games.core import SYSTEM, Action
+from speech import words_of
 
 from .play import act, kinds, poser, rest
 from .secrecy import all_tiles
 from .test_deal import ANA, BOB, CID, DAN
 
 CHAIN = [(2, 1), (1, 4)]
+
+WORDS = words_of("chevre")
 
 
 def test_the_leaver_s_tiles_go_into_the_bazar_and_the_next_seat_plays() -> None:
@@ -23,7 +26,7 @@ def test_the_leaver_s_tiles_go_into_the_bazar_and_the_next_seat_plays() -> None:
     assert state.players == ["ana", "cid", "dan"] and "bob" not in state.scores
     assert sorted(state.bazar) == ["3-3", "4-4"] and all_tiles(state) == ALL_TILES
     assert GAME.to_act(state) == ["cid"]
-    assert GAME.describe(events[0]) == "bob quitte la table ; ses dominos retournent au bazar (2)."
+    assert WORDS.describe(events[0], {}, "fr") == "bob quitte la table ; ses dominos retournent au bazar (2)."
     # cid cannot lay the 1-5 (ends 2 and 4): the bazar now holds bob's tiles.
     assert GAME.legal_actions(state, "cid") == [Action(kind="piocher")]
 
@@ -43,14 +46,14 @@ def test_when_the_first_opener_leaves_the_opening_order_applies_again() -> None:
     assert GAME.to_act(state) == ["dan"]
     assert GAME.legal_actions(state, "dan") == [poser("2-2")]
     assert kinds(events) == ["depart", "ouverture"] and events[1].to == ["dan"]
-    assert GAME.describe(events[1]) == "Tu ouvres avec le 2-2."
+    assert WORDS.describe(events[1], {}, "fr") == "Tu ouvres avec le 2-2."
 
 
 def test_with_one_player_left_the_game_stops_without_a_chevre() -> None:
     state, _ = GAME.start(["ana", "bob"], seed=5)
     state, events = act(state, "bob", "quitter")
     assert state.over and state.winners == ["ana"] and state.chevres == []
-    assert GAME.describe(events[-1]) == "Plus assez de joueurs : la partie s'arrête. Gagnant(s) : ana."
+    assert WORDS.describe(events[-1], {}, "fr") == "Plus assez de joueurs : la partie s'arrête. Gagnant(s) : ana."
 
 
 def test_when_the_free_opener_of_a_later_round_leaves_the_next_seat_opens_freely() -> None:

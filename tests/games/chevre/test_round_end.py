@@ -8,12 +8,15 @@ import pytest
 
 from games.chevre import GAME, ChevreOptions, ChevreState, position
 from games.core import Event, IllegalAction
+from speech import words_of
 
 from .play import act, kinds, rest
 
 # Laying 0-6 on the right closes the chain: 0 at both ends, all seven tiles with a 0 laid.
 BEFORE_POISSON = [(0, 1), (1, 2), (2, 0), (0, 0), (0, 3), (3, 4), (4, 0), (0, 5), (5, 6)]
 LONG_GAME = ChevreOptions(limite=1000)
+
+WORDS = words_of("chevre")
 
 
 def round_end(events: list[Event]) -> dict[str, Any]:
@@ -39,7 +42,7 @@ def test_poisson_when_nobody_can_play_the_heaviest_hand_takes_everything() -> No
     assert state.scores == {"ana": 0, "bob": 0, "cid": 0, "dan": 130}
     assert state.remembered == {"ana": 7, "bob": 0, "cid": 0, "dan": 0}
     assert end["mains"]["dan"] == hands["dan"] and end["mains"]["bob"] == ["1-1"]
-    text = GAME.describe(events[1])
+    text = WORDS.describe(events[1], {}, "fr")
     assert text.startswith("Poisson de bob : fin de la manche 2.")
     assert "dan : 2-3 2-4 2-5 2-6 3-3 3-5 3-6 4-4 4-5 (66 points), prend 126 points, ouvre son compte" in text
     # The pêcheur opens the next round with any tile.
@@ -108,7 +111,7 @@ def test_going_out_each_counts_their_hand_with_memory_and_account() -> None:
     assert state.scores == {"ana": 0, "bob": 0, "cid": 27, "dan": 43}
     assert state.remembered == {"ana": 0, "bob": 15, "cid": 0, "dan": 0}
     assert end["ouverts"] == ["cid"]
-    text = GAME.describe(events[1])
+    text = WORDS.describe(events[1], {}, "fr")
     assert text.splitlines()[0] == "ana n'a plus de dominos : fin de la manche 2."
     assert "bob : 0-0 (10 points) → compte 0, mémoire 15." in text
     # The one who went out opens the next round with any tile of a fresh hand.
@@ -143,12 +146,12 @@ def test_reaching_101_makes_the_chevre_and_the_others_win() -> None:
     # Remembered points never make a chèvre: bob has 109 remembered, 0 in his account.
     assert state.remembered["bob"] == 109 and state.scores["bob"] == 0
     assert kinds(events) == ["pose", "manche_finie", "fin"]
-    assert GAME.describe(events[-1]) == "La chèvre : cid (101 points). Gagnant(s) : ana, bob, dan."
+    assert WORDS.describe(events[-1], {}, "fr") == "La chèvre : cid (101 points). Gagnant(s) : ana, bob, dan."
     assert GAME.legal_actions(state, "bob") == [] and GAME.to_act(state) == []
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "poser", tuile="0-0")
     assert info.value.code == "game_over"
-    assert "Chèvre : cid. Gagnant(s) : ana, bob, dan." in GAME.summary(state)
+    assert "Chèvre : cid. Gagnant(s) : ana, bob, dan." in WORDS.summary(state, {}, "fr")
 
 
 def test_when_everyone_crosses_at_once_the_highest_account_is_the_chevre() -> None:

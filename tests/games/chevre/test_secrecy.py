@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.chevre import GAME, deal_dice, position
+from speech import words_of
 
 from .play import act, rest, tiles_named
 from .test_deal import ANA, BOB, CID, DAN, in_order
@@ -11,6 +12,8 @@ PUBLIC_KEYS = {
     "game", "players", "round", "turn", "turn_no", "version", "over", "winners", "chevres", "limit",
     "chain", "ends", "bazar", "hand_sizes", "scores", "remembered", "forced_opening", "turn_moves",
 }
+
+WORDS = words_of("chevre")
 
 
 def test_the_channel_sees_the_chain_counts_and_scores_but_no_hand() -> None:
@@ -22,7 +25,7 @@ def test_the_channel_sees_the_chain_counts_and_scores_but_no_hand() -> None:
     assert public["hand_sizes"] == {"ana": 7, "bob": 6, "cid": 7, "dan": 7}
     assert public["bazar"] == 0 and public["turn"] == "cid"
     assert tiles_named(public) == set()
-    assert "1-1" not in GAME.summary(state) and "[1|1]" in GAME.summary(state)
+    assert "1-1" not in WORDS.summary(state, {}, "fr") and "[1|1]" in WORDS.summary(state, {}, "fr")
 
 
 def test_a_player_sees_their_own_hand_only() -> None:

@@ -6,11 +6,14 @@ import pytest
 
 from games.chevre import GAME, ChevreState, position
 from games.core import Action, IllegalAction
+from speech import words_of
 
 from .play import act, kinds, poser, rest
 
 # Ends: 2 on the left (gauche), 4 on the right (droite).
 CHAIN = [(2, 1), (1, 1), (1, 4)]
+
+WORDS = words_of("chevre")
 
 
 def two_players(ana: list[str], bob: list[str], front: list[str]) -> ChevreState:
@@ -23,24 +26,24 @@ def test_with_nothing_that_fits_one_draws_one_tile_at_a_time_until_one_fits() ->
     for expected in ["0-5", "3-6"]:
         state, events = act(state, "ana", "piocher")
         assert events[0].to == ["ana"] and events[0].data["tuile"] == expected
-        assert GAME.describe(events[0]) == f"Tu pioches le {expected}."
+        assert WORDS.describe(events[0], {}, "fr") == f"Tu pioches le {expected}."
         assert GAME.legal_actions(state, "ana") == [Action(kind="piocher")]
         assert GAME.to_act(state) == ["ana"]
     state, events = act(state, "ana", "piocher")
-    assert GAME.describe(events[1]) == "ana va au bazar (il y reste 18 dominos)."
+    assert WORDS.describe(events[1], {}, "fr") == "ana va au bazar (il y reste 18 dominos)."
     assert events[1].to is None and "tuile" not in events[1].data
     # What was drawn stays in the hand; the 2-6 fits the left end and must now be laid.
     assert state.hands["ana"] == ["0-0", "3-5", "0-5", "3-6", "2-6"]
     assert GAME.legal_actions(state, "ana") == [poser("2-6", "gauche")]
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "piocher")
-    assert GAME.explain(info.value) == "Tu as un domino qui se pose : joue-le."
+    assert WORDS.explain(info.value, "fr") == "Tu as un domino qui se pose : joue-le."
     with pytest.raises(IllegalAction):
         act(state, "ana", "passer")
     state, events = act(state, "ana", "poser", tuile="2-6", cote="gauche")
     assert state.chain[0] == (6, 2) and state.ends() == (6, 4)
     assert GAME.to_act(state) == ["bob"]
-    assert GAME.describe(events[0]) == "ana pose le 2-6 à gauche. Bouts : 6 et 4. Il lui reste 4 dominos."
+    assert WORDS.describe(events[0], {}, "fr") == "ana pose le 2-6 à gauche. Bouts : 6 et 4. Il lui reste 4 dominos."
 
 
 def test_a_player_who_can_lay_a_tile_may_neither_draw_nor_pass() -> None:
@@ -59,15 +62,15 @@ def test_one_passes_only_when_nothing_fits_and_the_bazar_is_empty() -> None:
     assert GAME.legal_actions(state, "ana") == [Action(kind="passer")]
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "piocher")
-    assert GAME.explain(info.value) == "Le bazar est vide."
+    assert WORDS.explain(info.value, "fr") == "Le bazar est vide."
     state, events = act(state, "ana", "passer")
-    assert kinds(events) == ["passe"] and GAME.describe(events[0]) == "ana passe."
+    assert kinds(events) == ["passe"] and WORDS.describe(events[0], {}, "fr") == "ana passe."
     assert GAME.to_act(state) == ["bob"] and state.hands["ana"] == ana
     # With tiles left in the bazar, passing is refused: draw first.
     state = two_players(["0-0", "3-5"], ["2-2", "2-3"], [])
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "passer")
-    assert GAME.explain(info.value) == "Tu ne peux pas passer : va d'abord au bazar."
+    assert WORDS.explain(info.value, "fr") == "Tu ne peux pas passer : va d'abord au bazar."
 
 
 def test_a_tile_fitting_both_ends_asks_which_one_and_turns_the_right_way() -> None:
@@ -75,7 +78,7 @@ def test_a_tile_fitting_both_ends_asks_which_one_and_turns_the_right_way() -> No
     assert GAME.legal_actions(state, "ana") == [poser("2-4", "gauche"), poser("2-4", "droite")]
     with pytest.raises(IllegalAction) as info:
         act(state, "ana", "poser", tuile="2-4")
-    assert GAME.explain(info.value) == "Le 2-4 va aux deux bouts : précise gauche ou droite."
+    assert WORDS.explain(info.value, "fr") == "Le 2-4 va aux deux bouts : précise gauche ou droite."
     left, _ = act(state, "ana", "poser", tuile="4-2", cote="gauche")
     assert left.chain == [(4, 2), *CHAIN]
     right, _ = act(state, "ana", "poser", tuile="2-4", cote="droite")
@@ -105,7 +108,7 @@ def test_bad_actions_raise_a_french_refusal_and_change_nothing() -> None:
     for player, action, sentence in attempts:
         with pytest.raises(IllegalAction) as info:
             GAME.apply(state, player, action, 0)
-        assert GAME.explain(info.value) == sentence
+        assert WORDS.explain(info.value, "fr") == sentence
     assert state.model_dump_json() == before
 
 

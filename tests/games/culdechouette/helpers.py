@@ -10,6 +10,9 @@ from games.core import SYSTEM, Action, Dice, Event, IllegalAction
 from games.core.model import ArgValue
 from games.culdechouette import GAME
 from games.culdechouette.state import CulState
+from speech import words_of
+
+WORDS = words_of("culdechouette")
 
 PLAYERS = ["ana", "bob", "cid"]
 BOTH = pytest.mark.parametrize("negatives", [True, False], ids=["negatifs", "sans-negatifs"])
@@ -78,7 +81,8 @@ def kinds(events: list[Event]) -> list[str]:
 
 
 def said(events: list[Event]) -> list[str]:
-    return [GAME.describe(e) for e in events]
+    """The events as the French table reads them."""
+    return [WORDS.describe(e, {}, "fr") for e in events]
 
 
 def bevues(events: list[Event]) -> list[tuple[str, str]]:

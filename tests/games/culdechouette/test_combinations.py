@@ -104,9 +104,9 @@ def test_a_chouette_velute_counts_as_chouette_and_velute_but_a_cul_de_chouette_i
     assert not classify([5, 5, 5]).satisfies("chouette")
 
 
-def test_labels_and_birds() -> None:
-    assert classify([1, 4, 4]).label() == "Chouette de 4"
-    assert classify([3, 3, 6]).label() == "Chouette-Velute de 6"
+def test_what_names_a_combination_and_the_birds() -> None:
+    assert (classify([1, 4, 4]).kind, classify([1, 4, 4]).value) == ("chouette", 4)
+    assert (classify([3, 3, 6]).kind, classify([3, 3, 6]).value) == ("chouette_velute", 6)
     assert BIRDS[4] == "Mouette" and BIRDS[6] == "Chouette"
 
 

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from games.core import IllegalAction
 from games.culdechouette import GAME
 
-from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
+from .helpers import BOTH, WORDS, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
 
 SCORES = {"ana": 100, "bob": 100, "cid": 100}
 
@@ -166,7 +167,7 @@ def test_a_double_click_reaching_the_game_after_the_window_closed_early_is_refus
     assert deltas(events) == {"ana": -32, "bob": -32, "cid": -32} and state.phase == "chouettes"
     # ana's second click, made in the same millisecond as her first, arrives after everyone shouted.
     refused(state, "ana", "pas_mou_le_caillou", "already_shouted", 500)
-    assert GAME.messages["already_shouted"] == "Tu as déjà crié."
+    assert WORDS.explain(IllegalAction("already_shouted"), "fr") == "Tu as déjà crié."
     # Made after the window closed, it is a shout with no Chouette-Velute: a Bévue.
     state, events = act(state, "ana", "pas_mou_le_caillou", 501)
     assert bevues(events) == [("ana", "pas_de_chouette_velute")]

@@ -8,7 +8,7 @@ from games.core import Event, IllegalAction
 from games.culdechouette import GAME
 from games.culdechouette.state import CulState
 
-from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
+from .helpers import BOTH, WORDS, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
 
 SCORES = {"ana": 100, "bob": 100, "cid": 100}
 
@@ -242,7 +242,7 @@ def test_an_unknown_bird_is_refused_with_the_birds_to_choose_from() -> None:
     refused(begin(), "bob", "oiseau", "bad_bird", 100, nom="Pingouin")
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "oiseau", 100, nom="Pingouin")
-    assert GAME.explain(info.value) == (
+    assert WORDS.explain(info.value, "fr") == (
         "Oiseau inconnu : annonce l'un de Linotte, Alouette, Fauvette, Mouette, Bergeronnette, Chouette."
     )
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from games.culdechouette import GAME
 
-from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, refused, rig, said, turn
+from .helpers import BOTH, WORDS, act, begin, bevues, deltas, kinds, load, refused, rig, said, turn
 
 
 def test_the_lowest_die_starts_and_tied_lowest_throw_again() -> None:
@@ -12,7 +12,7 @@ def test_the_lowest_die_starts_and_tied_lowest_throw_again() -> None:
     order = [(e.data["player"], e.data["value"]) for e in events if e.kind == "ordre"]
     assert order == [("ana", 4), ("bob", 2), ("cid", 2), ("bob", 5), ("cid", 1)]
     assert state.players[state.current] == "cid"
-    assert GAME.describe(events[-1]) == "À cid de lancer les chouettes."
+    assert WORDS.describe(events[-1], {}, "fr") == "À cid de lancer les chouettes."
 
 
 @BOTH

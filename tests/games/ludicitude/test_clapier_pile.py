@@ -10,6 +10,7 @@ from games.core import Action, IllegalAction
 from games.ludicitude import GAME, LudicitudeState, turn_points
 
 from .helpers import act, start
+from .helpers import refusal as sentence_of
 
 
 def clapiers_offered(state: LudicitudeState) -> set[int]:
@@ -22,7 +23,7 @@ def refusal(state: LudicitudeState, **args: int) -> tuple[str, str]:
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, "ana", Action(kind="ecarter", args=dict(args)), 0)
     assert state.model_dump_json() == before
-    return info.value.code, GAME.explain(info.value)
+    return info.value.code, sentence_of(info.value)
 
 
 def test_a_3_cannot_start_the_pile_and_is_never_offered() -> None:

@@ -8,7 +8,7 @@ from games.core import SYSTEM, Action, BaseState, Event
 from games.ludicitude import GAME, LudicitudeState, turn_points
 from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
-from .helpers import start
+from .helpers import start, words
 
 SEEN_EVENTS: set[str] = set()
 
@@ -26,7 +26,7 @@ def check(before: BaseState, after: BaseState, events: list[Event]) -> None:
         assert after.scores[player] - before.scores[player] == scored
     for e in events:
         SEEN_EVENTS.add(e.kind)
-        text = GAME.describe(e)
+        text = words(e)
         assert text != e.kind and "{" not in text
         if e.kind == "ecart":
             assert e.data["points"] == turn_points(after)

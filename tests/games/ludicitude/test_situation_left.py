@@ -5,7 +5,7 @@ from __future__ import annotations
 from games.core import Action, Event
 from games.ludicitude import GAME, LudicitudeState, value_left
 
-from .helpers import act, event, every_die_aside, kinds, start
+from .helpers import act, event, every_die_aside, kinds, start, words
 
 # ana: stack + double rabbit + clapier 2, then a rabbit; she stops with 2 dice on the table.
 ANA_STOPS = [1, 1, 2, 2, 4, 6, 6, 1, 4, 6]
@@ -27,16 +27,20 @@ def test_the_next_player_is_offered_the_situation_with_its_value() -> None:
     assert event(events, "tour") == {
         "joueur": "bob",
         "reprise_possible": True,
-        "situation": "1 pile, 1 lapin, 1 double lapin, clapiers 2",
+        "situation": {"singles": 1, "stacks": 1, "doubles": 1, "clapiers": [2]},
         "valeur_laissee": 26,
         "des_a_lancer": 2,
     }
     assert value_left(state) == 26
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
     assert GAME.view(state, "bob")["valeur_laissee"] == 26
-    assert GAME.describe(events[-1]) == (
+    assert words(events[-1]) == (
         "À bob : reprendre la situation laissée (1 pile, 1 lapin, 1 double lapin, clapiers 2, vaut 26 "
         "points, 2 dés à lancer) ou lancer les 7 dés."
+    )
+    assert words(events[-1], "en") == (
+        "bob: take over the situation left (1 pile, 1 lapin, 1 double lapin, clapiers 2, worth 26 "
+        "points, 2 dice to throw) or throw the 7 dice."
     )
 
 

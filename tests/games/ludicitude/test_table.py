@@ -8,9 +8,10 @@ import random
 import pytest
 
 from games.core import SYSTEM, Action, IllegalAction
-from games.ludicitude import GAME, Situation, bounds, choice_label, choices
+from games.ludicitude import GAME, Situation, bounds, choices
+from speech.ludicitude import choice_words
 
-from .helpers import act, event, kinds, start
+from .helpers import act, event, kinds, refusal, start, words
 
 
 def test_reaching_the_target_wins_at_once() -> None:
@@ -23,7 +24,7 @@ def test_reaching_the_target_wins_at_once() -> None:
     state, events = act(state, "ana", "arreter")
     assert kinds(events) == ["marque", "victoire"]
     assert state.over and state.winners == ["ana"] and GAME.scores(state)["ana"] == 339
-    assert GAME.describe(events[-1]) == "ana gagne avec 339 points !"
+    assert words(events[-1]) == "ana gagne avec 339 points !"
     assert GAME.legal_actions(state, "bob") == []
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "tout_relancer")
@@ -86,7 +87,7 @@ def test_a_refused_action_at_the_start_changes_nothing(
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, player, Action(kind=kind, args=args), 0)
     assert info.value.code == code and state.model_dump_json() == before
-    assert not GAME.explain(info.value).startswith("Action refusée")
+    assert not refusal(info.value).startswith("Action refusée")
 
 
 @pytest.mark.parametrize(
@@ -119,7 +120,7 @@ def test_a_refused_set_aside_says_why_and_changes_nothing(
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, "ana", Action(kind="ecarter", args=args), 0)  # type: ignore[arg-type]
-    assert info.value.code == code and GAME.explain(info.value) == sentence
+    assert info.value.code == code and refusal(info.value) == sentence
     assert state.model_dump_json() == before
 
 
@@ -168,5 +169,6 @@ def test_the_choices_are_few_enough_as_two_selects() -> None:
 
 
 def test_a_choice_reads_as_the_dice_it_sets_aside() -> None:
-    assert choice_label(3, 1, 2) == "1 pile de deux lapins, 1 lapin, 1 double lapin, le clapier pour 2"
-    assert choice_label(0, 2, 0) == "2 doubles lapins"
+    assert choice_words(3, 1, 2, "fr") == "1 pile de deux lapins, 1 lapin, 1 double lapin, le clapier pour 2"
+    assert choice_words(0, 2, 0, "fr") == "2 doubles lapins"
+    assert choice_words(3, 1, 2, "en") == "1 pile of two lapins, 1 lapin, 1 double lapin, the clapier for 2"

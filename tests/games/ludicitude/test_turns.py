@@ -7,7 +7,7 @@ import pytest
 from games.core import Action, IllegalAction
 from games.ludicitude import GAME, turn_points, value_left
 
-from .helpers import act, event, every_die_aside, kinds, start
+from .helpers import act, event, every_die_aside, kinds, start, words
 
 
 def test_the_worked_example_scores_thirteen_times_three() -> None:
@@ -23,7 +23,7 @@ def test_the_worked_example_scores_thirteen_times_three() -> None:
     assert turn_points(state) == 39
     state, events = act(state, "ana", "arreter")
     assert event(events, "marque")["points"] == 39
-    assert GAME.describe(events[0]) == "ana s'arrête : 39 points (13 × 3). Total : 39."
+    assert words(events[0]) == "ana s'arrête : 39 points (13 × 3). Total : 39."
     assert GAME.scores(state) == {"ana": 39, "bob": 0}
     assert state.players[state.current] == "bob"
 
@@ -36,7 +36,7 @@ def test_a_throw_without_rabbit_loses_every_point_of_the_turn() -> None:
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "perdu", "tour"]
     assert event(events, "perdu")["points"] == 11
-    assert GAME.describe(events[1]) == "Aucun lapin ! ana perd les 11 points du tour."
+    assert words(events[1]) == "Aucun lapin ! ana perd les 11 points du tour."
     assert GAME.scores(state) == {"ana": 0, "bob": 0}
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
 
@@ -140,7 +140,7 @@ def test_only_clapiers_right_after_only_carrots_still_scores() -> None:
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "marque", "tour"]
     assert event(events, "marque")["raison"] == "clapiers" and GAME.scores(state)["ana"] == 12 * 2
-    assert GAME.describe(events[1]).startswith("Que des clapiers après des carottes : ana marque quand même")
+    assert words(events[1]).startswith("Que des clapiers après des carottes : ana marque quand même")
 
 
 def test_only_clapiers_without_carrots_before_is_a_lost_turn() -> None:

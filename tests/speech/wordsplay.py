@@ -1,0 +1,69 @@
+"""What a game can say, gathered by playing it: every event it emits and every refusal it gives, in
+random games where players also leave and try moves they may not make. The words tests then check
+that each is said in French and in English (and in English without a French sentence)."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import Any
+
+from games.core import Action, BaseState, Event, Game, IllegalAction, PlayerId
+from games.core.autoplay import choose
+from games.core.game import LEAVE
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# What the engine of a game writes: the kinds of its events and the codes of its refusals.
+EVENT_KIND = re.compile(r'Event\(\s*kind="([a-z_]+)"')
+ERROR_CODE = re.compile(r'IllegalAction\(\s*"([a-z_]+)"')
+# Refusals every game shares, said by games.po (error.<code>), not the game's own catalogue.
+SHARED = {"unknown_action", "not_your_turn", "bad_argument", "game_over", "not_a_player"}
+
+Tries = Callable[[BaseState, PlayerId], Iterable[Action]]
+
+
+def written_in(game: str) -> tuple[set[str], set[str]]:
+    """The event kinds and the refusal codes written in ``games/<game>/``."""
+    source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "games" / game).glob("*.py")))
+    return set(EVENT_KIND.findall(source)), set(ERROR_CODE.findall(source)) - SHARED
+
+
+def said(
+    game: Game[Any], tries: Tries, seeds: range, max_steps: int = 400
+) -> tuple[list[Event], list[IllegalAction]]:
+    """Random games (2 to max players): events, and the refusals of ``tries`` at every few steps.
+
+    In two games of three a player leaves, at the start or midway, so the leaving's words are said too.
+    """
+    events: list[Event] = []
+    errors: dict[tuple[str, str], IllegalAction] = {}
+    for seed in seeds:
+        rng = random.Random(seed)
+        players = [f"p{i}" for i in range(2 + seed % (game.max_players - 1))]
+        state, first = game.start(players, seed=seed)
+        events += first
+        now = 0
+        for step in range(max_steps):
+            leaves_at = (0, max_steps // 4, None)[seed // 2 % 3]
+            if step == leaves_at and len(state.players) > 1:
+                state, out = game.apply(state, rng.choice(state.players), Action(kind=LEAVE), now)
+                events += out
+                continue
+            if step % 5 == 0 and state.players:
+                # One player waited for and one who may not be: refusals of both kinds.
+                for player in {*game.to_act(state)[:1], state.players[step % len(state.players)]}:
+                    for action in tries(state, player):
+                        try:
+                            game.apply(state, player, action, now)
+                        except IllegalAction as error:
+                            errors.setdefault((error.code, repr(sorted(error.params))), error)
+            move = choose(game, state, rng, now)
+            if move is None:
+                break
+            player, action, now = move
+            state, out = game.apply(state, player, action, now)
+            events += out
+    return events, list(errors.values())
