@@ -6,8 +6,10 @@ plain sqlite3), ``answers`` (many tables clicking at once through the emulated D
 ``memory``), ``barricade`` (seats' win shares and game length on the Barricade board, for two
 policies at 2 to 6 players), ``clicks`` (what one click costs the bot per game: event-loop CPU,
 pictures, legal actions computed). ``--quick`` for a short run, ``--only rules,durability`` for some of
-them. ``robots`` (the computer players' strength and choice time, docs/robots.md) runs only when
-named: ``--only robots``.
+them. ``robots`` (the computer players' strength and choice time, docs/robots.md), ``cold`` (a
+restart with 100,000 open tables not played lately: first answer and memory) and ``shards`` (400
+busy tables over one process, then over two shard processes, each process's CPU per click) run only
+when named: ``--only robots,cold,shards``.
 """
 
 from __future__ import annotations
@@ -24,12 +26,12 @@ from pathlib import Path
 from emulator.bot_process import BOT
 from games import available
 
-from . import answers, barricade, clicks, display, durability, postgres, restart, robots, rules
+from . import answers, barricade, clicks, cold, display, durability, postgres, restart, robots, rules, shards
 from .table import Figure, render
 
 SECTIONS = ("rules", "display", "durability", "answers", "restart", "barricade", "clicks")
 # Sections that run only when ``--only`` names them (long, and about play rather than speed).
-ON_REQUEST = ("robots", "postgres")
+ON_REQUEST = ("robots", "postgres", "cold", "shards")
 ALIASES = {
     "startup": "restart",
     "memory": "restart",
@@ -40,6 +42,8 @@ ALIASES = {
     "plateau": "barricade",
     "clics": "clicks",
     "robot": "robots",
+    "froid": "cold",
+    "hors-memoire": "cold",
     "postgresql": "postgres",
     "pg": "postgres",
 }
@@ -58,6 +62,9 @@ class Plan:
     click_tables: int = 20
     click_rounds: int = 10
     robot_games: int = 500
+    cold_tables: int = 100_000
+    shard_tables: int = 400
+    shard_rounds: int = 8
 
 
 FULL = Plan(
@@ -82,6 +89,9 @@ QUICK = Plan(
     click_tables=5,
     click_rounds=3,
     robot_games=40,
+    cold_tables=5_000,
+    shard_tables=40,
+    shard_rounds=2,
 )
 
 
@@ -115,6 +125,7 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "--robot-first-seed", type=int, default=0, help="robots : graine de la première partie (défaut : 0)"
     )
+    parser.add_argument("--cold-tables", type=int, help="hors mémoire : tables ouvertes (défaut : 100000)")
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
@@ -188,6 +199,15 @@ def main(argv: list[str] | None = None) -> int:
         tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
         say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
         figures += clicks.figures(folder, games, tables, rounds)
+    if "cold" in sections:
+        count = args.cold_tables or plan.cold_tables
+        say(f"… redémarrage avec {count} tables ouvertes hors mémoire (issue 20)")
+        probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
+        figures += cold.figures(folder, games, count, probe_s, module)
+    if "shards" in sections:
+        tables, rounds = args.tables or plan.shard_tables, args.rounds or plan.shard_rounds
+        say(f"… shards ({tables} tables, {rounds} clics simultanés chacune : 1 processus, puis 2 processus d'un shard)")
+        figures += shards.figures(folder, games, tables, rounds, module)
     if "postgres" in sections:
         say("… PostgreSQL (gestionnaire sur le magasin PostgreSQL contre asyncpg brut ; TAVERNE_BENCH_POSTGRES ou un serveur jetable)")
         figures += postgres.figures(games, args.durability_seconds or plan.durability_s)

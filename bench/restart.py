@@ -80,11 +80,19 @@ async def one_restart(
     sessions: int,
     probe_s: float,
     module: str,
+    *,
+    played_ago_ms: int = 0,
+    due_in_ms: int | None = None,
+    extra_env: dict[str, str] | None = None,
 ) -> Restart:
     database = fresh(folder / f"redemarrage-{sessions}.sqlite3")
     names = {str(u.id): u.name for u in world.players}
-    fill(database, games, world.places[:sessions], list(names), names)
-    bot = BotProcess(emu, database, folder / f"redemarrage-{sessions}-bot.log", module=module)
+    fill(
+        database, games, world.places[:sessions], list(names), names, played_ago_ms=played_ago_ms, due_in_ms=due_in_ms
+    )
+    bot = BotProcess(
+        emu, database, folder / f"redemarrage-{sessions}-bot.log", module=module, extra_env=extra_env
+    )
     try:
         await bot.start(PATIENCE_S)
         connected = bot.connected_at

@@ -66,10 +66,15 @@ def fill(
     players: list[str],
     names: dict[str, str],
     seed: int = 11,
+    *,
+    played_ago_ms: int = 0,
+    due_in_ms: int | None = None,
 ) -> None:
-    """One table in play per (guild id, channel id, table message id) of ``places``."""
+    """One table in play per (guild id, channel id, table message id) of ``places``, last played
+    ``played_ago_ms`` ago; ``due_in_ms``: its timer's next due time as the bot stamps it (None: a
+    database from before the due times were stored)."""
     rng = random.Random(seed)
-    now = wall_ms()
+    now = wall_ms() - played_ago_ms
     pools = {
         name: [mid_game(game, players[: _seats(game, len(players))], rng, now) for _ in range(POOL)]
         for name, game in games.items()
@@ -97,6 +102,7 @@ def fill(
                 started_ms=now - 50_000,
                 active_ms=now,
                 waiting_since_ms=now,
+                due_ms=None if due_in_ms is None else now + played_ago_ms + due_in_ms,
             )
             session_id = insert_session(db, rec)
             db.executemany(

@@ -94,7 +94,7 @@ def _pacing_settings() -> StoreSettings:
 def run_bot() -> int:
     store = _pacing_settings()
     database = str(store.database)
-    record = failures_file(database)
+    record = failures_file(database, str(store.shards) if store.shards is not None else "")
     wait_after_failures(record, database, store.start_pause_s, store.start_attempts)
     failure = _run_bot()
     if failure is None:
@@ -288,7 +288,7 @@ def run_healthcheck(stale_s: float) -> int:
     settings = _store_settings()
     if settings is None:
         return 1  # Docker reserves 2: a health check answers 0 or 1
-    result = check(settings.database, stale_s=stale_s)
+    result = check(settings.database, stale_s=stale_s, shards=settings.shards)
     print(result.text, file=sys.stdout if result.code == 0 else sys.stderr)
     return result.code
 

@@ -22,6 +22,7 @@ from games.core import Game, registry
 from . import commands_sync, guild_config, health, restore
 from .cogs import EXTENSIONS
 from .i18n import TaverneTranslator
+from .leasing import ShardLeases
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
 from .store import Store
@@ -51,7 +52,7 @@ def intents() -> discord.Intents:
     return wanted
 
 
-class TaverneBot(commands.Bot):
+class TaverneBot(commands.AutoShardedBot):
     def __init__(
         self,
         settings: Settings,
@@ -61,8 +62,21 @@ class TaverneBot(commands.Bot):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         sync_commands: bool = True,
     ) -> None:
-        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None)
+        shards = settings.shards
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            # Unset: every shard here, as many as Discord recommends.
+            shard_ids=list(shards.ids) if shards is not None else None,  # type: ignore[arg-type]
+            shard_count=shards.count if shards is not None else None,
+        )
+        # discord.py's AutoShardedClient makes its event queue in connect() and its close() uses it:
+        # a bot closed before it connected (a refused start, a test) needs one too (connect() makes
+        # its own).
+        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
         self.settings = settings
+        self.leases = ShardLeases(shards, int(settings.lease_s * 1000))
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()
         # A game whose table cannot be drawn stops the bot here, before it seats anyone.
         check_presenters(self.games)
@@ -75,6 +89,7 @@ class TaverneBot(commands.Bot):
         self._heartbeat: asyncio.Task[None] | None = None
         self._in_use: int | None = None  # the descriptor holding the database's shared lock
         self._shutdown: asyncio.Future[None] | None = None
+        self._lease_lost: asyncio.Future[None] | None = None  # the stop asked by a lost lease
 
     # Set in setup_hook; reading them before is a programming error, said plainly.
     @property
@@ -114,7 +129,14 @@ class TaverneBot(commands.Bot):
     async def open_store(self) -> Store:
         """Opens the database (once): raises ``StoreUnavailable`` with what to do when it cannot."""
         if self._store is None:
-            self._store = await Store.open(self.settings.database)
+            store = await Store.open(self.settings.database)
+            try:
+                await self.leases.take(store, health.STARTING, wall_ms())
+            except BaseException:
+                # Refused: closed without a beat, the running process's heartbeat is left as it is.
+                await store.close()
+                raise
+            self._store = store
             # Tells `python -m bot restore` that this database file is in use, until the process ends
             # (PostgreSQL: the heartbeat says it).
             if isinstance(self.settings.database, Path):
@@ -133,6 +155,8 @@ class TaverneBot(commands.Bot):
             grace_ms=int(settings.window_grace_s * 1000),
             clock=self.clock,
             sleep=self.sleep,
+            shards=settings.shards,
+            keep_ms=int(settings.keep_in_memory_s * 1000),
         )
         clicks = TableUI(manager)
         clicks.client = self
@@ -143,10 +167,15 @@ class TaverneBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
-        log.info("%d table(s) restaurée(s), jeux : %s", len(restored), ", ".join(sorted(self.games)))
+        log.info(
+            "%d table(s) restaurée(s) en mémoire, %d autre(s) chargée(s) à leur premier clic (%s), jeux : %s",
+            len(restored), manager.cold(), self.leases.named, ", ".join(sorted(self.games)),
+        )
         self._heartbeat = asyncio.create_task(self._beat_while_connected(), name="taverne-heartbeat")
-        if self.sync_commands:
+        if self.sync_commands and (settings.shards is None or settings.shards.syncs_commands):
             await self.sync_tree()
+        elif self.sync_commands:
+            log.info("commandes : synchronisées par le processus du shard 0, pas par celui-ci (%s)", self.leases.named)
 
     async def sync_tree(self) -> None:
         """Sends the slash commands to Discord only when they changed since the last sync (their
@@ -165,13 +194,18 @@ class TaverneBot(commands.Bot):
 
     # --- heartbeat (python -m bot healthcheck reads it) ---------------------------------------------
     def connected(self) -> bool:
-        return not self.is_closed() and self.is_ready() and self.ws is not None and self.ws.open
+        shards = self.shards.values()
+        return not self.is_closed() and self.is_ready() and bool(shards) and not any(s.is_closed() for s in shards)
 
     async def _beat(self, status: str) -> None:
         if self._store is None or self._store.closed:
             return
         try:
             await self._store.beat(status, wall_ms(), os.getpid())
+            if status != health.STOPPED and not await self.leases.renew(self._store, status, wall_ms()):
+                # Another process answers these guilds now: this one must not play a move more.
+                self._lease_lost = asyncio.ensure_future(self.close())
+                return
         except Exception as error:  # a missed beat shows in the healthcheck; it must not stop the games
             # One line every 30 s while the database refuses writes; the traceback at DEBUG.
             log.error("battement « %s » non écrit dans la base (%s) : le healthcheck dira unhealthy", status, error)
@@ -218,6 +252,8 @@ class TaverneBot(commands.Bot):
             # either committed before the database closes or refused by the closed store.
             async with _every_table_held(manager):
                 await self._beat(health.STOPPED)
+                with contextlib.suppress(Exception):
+                    await self.leases.release(self._store, health.STOPPED, wall_ms())
                 await self._store.close()
             self._store = None
             if self._in_use is not None:

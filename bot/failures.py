@@ -39,9 +39,12 @@ def failure_of(error: BaseException) -> Failure:
     import aiohttp  # here, not at the top: the maintenance commands do not load discord.py
     import discord
 
-    from .store import StoreUnavailable
+    from .store import LeaseRefused, StoreUnavailable
     from .store.errors import StoreUnreachable
 
+    if isinstance(error, LeaseRefused):
+        # Free once the other process stops (or its lease expires): a supervisor may try again.
+        return Failure(TEMPORARY, str(error))
     if isinstance(error, StoreUnavailable):
         text = str(error)
         # A locked file, or a PostgreSQL server not up yet: the next start may simply work.

@@ -15,6 +15,7 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from .shards import Shards
 from .store.target import is_postgres, shown
 
 BEAT_S = 30.0
@@ -30,8 +31,14 @@ class Health:
     text: str
 
 
-def check(database: Path | str, *, now_ms: int | None = None, stale_s: float = STALE_S) -> Health:
+def check(
+    database: Path | str, *, now_ms: int | None = None, stale_s: float = STALE_S, shards: Shards | None = None
+) -> Health:
+    """The heartbeat of the bot, or with ``shards`` (``TAVERNE_SHARDS``) that of the process running
+    them: the leases of its shards, renewed with its beat."""
     now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms
+    if shards is not None:
+        return check_shards(database, shards, now_ms, stale_s)
     if is_postgres(database):
         from .pg_admin import read_heartbeat
 
@@ -86,3 +93,53 @@ def verdict(row: tuple[str, int, int] | None, version: int, where: str, now_ms: 
     if status != CONNECTED:
         return Health(1, f"bot en démarrage (pid {pid}), pas encore connecté à Discord")
     return Health(0, f"bot connecté (pid {pid}), battement il y a {age_s:.0f} s")
+
+
+def check_shards(database: Path | str, shards: Shards, now_ms: int, stale_s: float) -> Health:
+    """Healthy when every shard of ``shards`` has a lease renewed by a connected process lately."""
+    if is_postgres(database):
+        from .pg_admin import read_leases
+
+        found = read_leases(str(database))
+    else:
+        found = _read_sqlite_leases(Path(database))
+    if isinstance(found, Health):
+        return found
+    return shards_verdict(found, shards, shown(database), now_ms, stale_s)
+
+
+def _read_sqlite_leases(database: Path) -> Health | dict[str, tuple[str, int, int]]:
+    """shard -> (status, renewed_ms, pid), or the Health saying why the leases cannot be read."""
+    if not database.is_file():
+        return Health(1, f"base introuvable : {database}")
+    try:
+        db = sqlite3.connect(database, timeout=5)
+        try:
+            return {
+                str(r[0]): (str(r[1]), int(r[2]), int(r[3]))
+                for r in db.execute("SELECT shard, status, renewed_ms, pid FROM shard_leases")
+            }
+        finally:
+            db.close()
+    except sqlite3.Error as error:
+        return Health(1, f"baux des shards illisibles ({database}) : {error}")
+
+
+def shards_verdict(
+    rows: dict[str, tuple[str, int, int]], shards: Shards, where: str, now_ms: int, stale_s: float
+) -> Health:
+    """What the leases say about the process running ``shards``, whichever database holds them."""
+    for key in shards.lease_keys():
+        row = rows.get(key)
+        name = f"shard {key.split(':')[1]} sur {shards.count}"
+        if row is None:
+            return Health(1, f"{name} : aucun processus ne l'a jamais pris dans {where}")
+        status, renewed_ms, pid = row
+        age_s = max(0.0, (now_ms - renewed_ms) / 1000)
+        if status == STOPPED:
+            return Health(1, f"{name} : processus arrêté (pid {pid}) il y a {age_s:.0f} s")
+        if age_s > stale_s:
+            return Health(1, f"{name} : pas de battement (pid {pid}, « {status} ») depuis {age_s:.0f} s")
+        if status != CONNECTED:
+            return Health(1, f"{name} : processus en démarrage (pid {pid}), pas encore connecté à Discord")
+    return Health(0, f"shards {shards} : processus connecté (pid {pid}), battement il y a {age_s:.0f} s")

@@ -51,6 +51,27 @@ def read_heartbeat(url: str) -> Health | tuple[int, tuple[str, int, int] | None]
         return Health(1, f"base illisible ({shown(url)}) : {without_secret(str(error) or type(error).__name__, url)}")
 
 
+async def _leases(url: str) -> dict[str, tuple[str, int, int]]:
+    con = await asyncpg.connect(url, timeout=5)
+    try:
+        if not await con.fetchval("SELECT to_regclass('shard_leases') IS NOT NULL"):
+            raise PgAdminError(f"{shown(url)} n'a pas de baux de shards (aucune table shard_leases)")
+        rows = await con.fetch("SELECT shard, status, renewed_ms, pid FROM shard_leases")
+        return {str(r[0]): (str(r[1]), int(r[2]), int(r[3])) for r in rows}
+    finally:
+        await con.close()
+
+
+def read_leases(url: str) -> Health | dict[str, tuple[str, int, int]]:
+    """shard -> (status, renewed_ms, pid), or the Health saying why the leases cannot be read."""
+    try:
+        return asyncio.run(_leases(url))
+    except PgAdminError as error:
+        return Health(1, str(error))
+    except OPEN_ERRORS as error:
+        return Health(1, f"baux des shards illisibles ({shown(url)}) : {without_secret(str(error) or type(error).__name__, url)}")
+
+
 def bot_beating(url: str, now_ms: int | None = None) -> str | None:
     """What says a bot is running on this database (a fresh heartbeat), or None."""
     now_ms = time.time_ns() // 1_000_000 if now_ms is None else now_ms

@@ -29,9 +29,11 @@ LONGEST_LOOK_S = 5.0  # how often a waiting start looks whether something change
 PACING = frozenset({"TAVERNE_START_PAUSE_S", "TAVERNE_START_ATTEMPTS", "TAVERNE_LOG_LEVEL"})
 
 
-def failures_file(database: str) -> Path:
-    """Kept in the temporary folder, which a container keeps across its restarts (and a reboot clears)."""
-    digest = hashlib.sha256(str(Path(database).resolve()).encode()).hexdigest()[:12]
+def failures_file(database: str, shards: str = "") -> Path:
+    """Kept in the temporary folder, which a container keeps across its restarts (and a reboot clears);
+    one per database and shards (the shard processes of one database fail on their own)."""
+    key = str(Path(database).resolve()) + (f" {shards}" if shards else "")
+    digest = hashlib.sha256(key.encode()).hexdigest()[:12]
     return Path(tempfile.gettempdir()) / f"taverne-demarrages-{digest}.json"
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .backup import game_counts
-from .health import CONNECTED, STALE_S, STARTING
+from .health import CONNECTED, STALE_S, STARTING, STOPPED
 from .store.migrations import MIGRATIONS
 
 TABLES = ("sessions", "actions", "finished_games", "finished_players", "guild_settings")
@@ -112,8 +112,19 @@ def bot_beating(database: Path, now_ms: int) -> str | None:
     try:
         with contextlib.closing(sqlite3.connect(database, timeout=5)) as db:
             row = db.execute("SELECT status, at_ms, pid FROM heartbeat WHERE id = 1").fetchone()
+            tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+            # Shard processes share the heartbeat row: one stopped may have written it last.
+            lease = (
+                db.execute(
+                    "SELECT shard, pid FROM shard_leases WHERE expires_ms > ? AND status != ?", (now_ms, STOPPED)
+                ).fetchone()
+                if "shard_leases" in tables
+                else None
+            )
     except sqlite3.Error:
         return None  # unreadable: it is being replaced, and no bot can be using it
+    if lease is not None:
+        return f"bail du shard {lease[0]} tenu par le pid {lease[1]}"
     if row is None or str(row[0]) not in {CONNECTED, STARTING}:
         return None
     age_s = (now_ms - int(row[1])) / 1000

@@ -6,15 +6,46 @@ live bot, in the same container, and must not need the Discord token.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from .shards import Shards
 from .store.target import is_postgres
 
 LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+# discord.py and Discord accept far more, but a typo (40/4, 0-9999/10000) is caught here.
+MOST_SHARDS = 4096
+_SHARDS = re.compile(r"^\s*(?P<ids>[0-9][0-9,\- ]*)/\s*(?P<count>[0-9]+)\s*$")
+
+
+def parse_shards(text: str) -> Shards:
+    """``0-1/4``, ``2/4``, ``0,2-3/8``; ValueError with a sentence for the admin otherwise."""
+    match = _SHARDS.match(text)
+    if match is None:
+        raise ValueError(
+            "forme attendue : <shards>/<nombre de shards>, ex. 0-1/4 (les shards 0 et 1 sur 4), 2/4 ou 0,2/4"
+        )
+    count = int(match["count"])
+    if not 1 <= count <= MOST_SHARDS:
+        raise ValueError(f"le nombre de shards doit aller de 1 à {MOST_SHARDS} (lu : {count})")
+    ids: list[int] = []
+    for part in match["ids"].replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low or (dash and not high) or not (low + high).isdigit():
+            raise ValueError(f"« {part} » n'est ni un shard (2) ni une plage (0-1)")
+        first, last = int(low), int(high or low)
+        if first > last:
+            raise ValueError(f"plage à l'envers : {part} (écrivez {last}-{first})")
+        if last >= count:
+            raise ValueError(f"shard {last} hors de 0-{count - 1} : les shards sont numérotés à partir de 0")
+        ids += range(first, last + 1)
+    if len(set(ids)) != len(ids):
+        raise ValueError("un shard est nommé deux fois")
+    return Shards(tuple(sorted(ids)), count)
 
 
 class StoreSettings(BaseSettings):
@@ -29,6 +60,17 @@ class StoreSettings(BaseSettings):
     # After a failed start, the next one (a supervisor restarting the bot) waits this long before
     # trying, doubled at each next failure (up to 5 min for a network outage, 15 min otherwise).
     start_pause_s: float = Field(10.0, ge=0)
+    # The shards this process runs, e.g. 0-1/4 (shards 0 and 1 of 4); unset: every shard, in one
+    # process (Discord's recommended count). Read by the healthcheck too: one check per process.
+    shards: Shards | None = None
+
+    @field_validator("shards", mode="before")
+    @classmethod
+    def _shards(cls, value: object) -> object:
+        if value is None or isinstance(value, Shards):
+            return value
+        text = str(value).strip()
+        return parse_shards(text) if text else None
     # A setting or a database to fix is tried this many starts in a row, then the bot gives up until
     # it changes (bot/restarts.py); a network outage is retried for ever.
     start_attempts: int = Field(6, ge=1)
@@ -65,6 +107,10 @@ class Settings(StoreSettings):
     idle_timeout_s: float = Field(3600.0, gt=0)
     # Timers close a window this long after its deadline, so clicks stamped in time still count.
     window_grace_s: float = Field(1.5, ge=0)
+    # A table idle this long, with nothing due soon, leaves memory (loaded back on its first click).
+    keep_in_memory_s: float = Field(600.0, gt=0)
+    # A shard's lease not renewed for this long is free for another process (renewed every 30 s).
+    lease_s: float = Field(90.0, ge=45)
 
     @field_validator("guild_id", "api_base", "gateway_url", mode="before")
     @classmethod

@@ -57,6 +57,8 @@ class BotProcess:
             **(extra_env or {}),
         }
         self.process: asyncio.subprocess.Process | None = None
+        # This process's gateway sessions since its last start: one per shard it runs.
+        self.sessions: list[GatewaySession] = []
         self.starts = 0
         self.kills = 0
         # The emulator's clock (seconds) when the last start was asked and when its session was READY.
@@ -71,9 +73,20 @@ class BotProcess:
     def rss_bytes(self) -> int:
         return rss_bytes(self.pid)
 
+    @property
+    def shard_count(self) -> int:
+        """How many shards (gateway sessions) this process runs: its TAVERNE_SHARDS, else the
+        emulator's recommended count."""
+        spec = self.env.get("TAVERNE_SHARDS", "").strip()
+        if not spec:
+            return self.emu.shard_count
+        from bot.settings import parse_shards
+
+        return len(parse_shards(spec).ids)
+
     async def start(self, timeout: float = START_TIMEOUT_S) -> GatewaySession:
-        """Starts the bot and returns once its new gateway session is READY (tables restored by then).
-        A bot that stops first fails with the end of its log."""
+        """Starts the bot and returns once its new gateway sessions (one per shard) are READY (tables
+        restored by then). A bot that stops first fails with the end of its log."""
         known = {id(s) for s in self.emu.sessions}
         self.started = self.emu.clock()
         with self.log.open("ab") as log:
@@ -89,17 +102,28 @@ class BotProcess:
             )
         self.starts += 1
 
-        def connected() -> GatewaySession | None:
+        wanted = self.shard_count
+
+        def connected() -> list[GatewaySession] | None:
             assert self.process is not None
             if self.process.returncode is not None:
                 raise AssertionError(f"the bot stopped (code {self.process.returncode}):\n{self.tail()}")
-            return next(
-                (s for s in self.emu.sessions if id(s) not in known and s.alive and s.ready.is_set()), None
-            )
+            new = [s for s in self.emu.sessions if id(s) not in known and s.alive and s.ready.is_set()]
+            return new if len(new) >= wanted else None
 
-        session: GatewaySession = await self.emu.wait_until(connected, timeout, "the bot to connect")
+        self.sessions = await self.emu.wait_until(connected, timeout, "the bot to connect")
         self.connected_at = self.emu.clock()
-        return session
+        return self.sessions[0]
+
+    async def exits(self, timeout: float = START_TIMEOUT_S) -> int:
+        """Starts the bot expecting it to stop by itself (a refused start): its exit code."""
+        with self.log.open("ab") as log:
+            self.process = await asyncio.create_subprocess_exec(
+                sys.executable, "-m", self.module, cwd=self.log.parent, env=self.env,
+                stdout=log, stderr=log, stdin=asyncio.subprocess.DEVNULL,
+            )
+        self.starts += 1
+        return await asyncio.wait_for(self.process.wait(), timeout)
 
     async def kill(self) -> None:
         """SIGKILL: no cleanup of any kind, as when the machine loses power or the OOM killer strikes."""
@@ -108,7 +132,9 @@ class BotProcess:
         self.process.send_signal(signal.SIGKILL)
         await self.process.wait()
         self.kills += 1
-        await self.emu.wait_until(lambda: not self.emu.connected, 10.0, "the gateway to see the bot gone")
+        await self.emu.wait_until(
+            lambda: not any(s.alive for s in self.sessions), 10.0, "the gateway to see the bot gone"
+        )
 
     async def stop(self, timeout: float = 15.0) -> None:
         """Ctrl-C as an admin would (the bot closes its timers and its database), then SIGKILL if stuck."""

@@ -48,7 +48,7 @@ from emulator.records import (
     Violation,
 )
 from emulator.rest import ATTACHMENT_SIZE_LIMIT, RestApi
-from emulator.snowflake import SnowflakeFactory, wall_clock_ms
+from emulator.snowflake import DISCORD_EPOCH_MS, SnowflakeFactory, wall_clock_ms
 
 # How long, in real time, an interaction waits for its answer while the emulator's clock is frozen.
 FROZEN_PATIENCE_S = 30.0
@@ -88,6 +88,8 @@ class Emulator:
         self.violations: list[Violation] = []
         self.calls: list[RestCall] = []
         self.sessions: list[GatewaySession] = []
+        # What GET /gateway/bot recommends; each session serves the shard it IDENTIFYed with.
+        self.shard_count = 1
         self._offset = 0.0
         # (monotonic s, wall ms) when the clock was frozen; None while it runs.
         self._frozen: tuple[float, int] | None = None
@@ -258,8 +260,15 @@ class Emulator:
         self.users[user.id] = user
         return user
 
-    def add_guild(self, name: str = "La Taverne", *, owner: User | None = None) -> Guild:
-        guild_id = self.snowflakes.make()
+    def add_guild(
+        self, name: str = "La Taverne", *, owner: User | None = None, shard: tuple[int, int] | None = None
+    ) -> Guild:
+        """A server; ``shard`` (id, count): one whose id Discord sends to that shard."""
+        at_ms = None
+        if shard is not None:
+            at_ms = wall_clock_ms()
+            at_ms += (shard[0] - (at_ms - DISCORD_EPOCH_MS)) % shard[1]
+        guild_id = self.snowflakes.make(at_ms)
         everyone = Role(guild_id, "@everyone", MEMBER_PERMISSIONS)
         guild = Guild(guild_id, name, (owner or self.owner).id, everyone, world=self)
         self.guilds.append(guild)
@@ -267,7 +276,7 @@ class Emulator:
         guild.members[self.bot_user.id] = Member(self.bot_user, guild)
         if owner is None:
             guild.members[self.owner.id] = Member(self.owner, guild)
-        self._broadcast(INTENT_GUILDS, "GUILD_CREATE", guild.to_json, only_after_ready=True)
+        self._broadcast(INTENT_GUILDS, "GUILD_CREATE", guild.to_json, only_after_ready=True, guild=guild.id)
         return guild
 
     def create_channel(self, guild: Guild, name: str, *, parent: Channel | None = None) -> Channel:
@@ -277,7 +286,7 @@ class Emulator:
         )
         guild.channels.append(channel)
         self._channel_index[channel.id] = channel
-        self._broadcast(INTENT_GUILDS, "CHANNEL_CREATE", channel.to_json, only_after_ready=True)
+        self._broadcast(INTENT_GUILDS, "CHANNEL_CREATE", channel.to_json, only_after_ready=True, guild=guild.id)
         return channel
 
     def bot_permissions_in(self, channel: Channel) -> int:
@@ -298,6 +307,7 @@ class Emulator:
             "GUILD_ROLE_CREATE",
             lambda: {"guild_id": str(guild.id), "role": role.to_json()},
             only_after_ready=True,
+            guild=guild.id,
         )
         return role
 
@@ -312,6 +322,7 @@ class Emulator:
             "GUILD_MEMBER_ADD",
             lambda: {**member.to_json(), "guild_id": str(guild.id)},
             only_after_ready=True,
+            guild=guild.id,
         )
         return member
 
@@ -462,10 +473,21 @@ class Emulator:
         self.notify()
 
     def _broadcast(
-        self, intent: int, event: str, data: Callable[[], Any], *, only_after_ready: bool = False
+        self,
+        intent: int,
+        event: str,
+        data: Callable[[], Any],
+        *,
+        only_after_ready: bool = False,
+        guild: int | None = None,
     ) -> None:
         for session in self.sessions:
-            if session.alive and (not only_after_ready or session.ready.is_set()) and session.wants(intent):
+            if (
+                session.alive
+                and (not only_after_ready or session.ready.is_set())
+                and session.wants(intent)
+                and session.serves(guild)
+            ):
                 self._track(session.dispatch(event, data()))
 
     def _message_event(self, message: Message, for_session: GatewaySession) -> dict[str, Any]:
@@ -489,8 +511,9 @@ class Emulator:
 
     async def _dispatch_message_event(self, event: str, message: Message) -> None:
         intent = INTENT_GUILD_MESSAGES if message.channel.guild is not None else INTENT_DIRECT_MESSAGES
+        guild_id = message.channel.guild.id if message.channel.guild is not None else None
         for session in self.sessions:
-            if session.alive and session.wants(intent):
+            if session.alive and session.wants(intent) and session.serves(guild_id):
                 if event == "MESSAGE_DELETE":
                     data: dict[str, Any] = {"id": str(message.id), "channel_id": str(message.channel.id)}
                     if message.channel.guild is not None:
@@ -595,9 +618,11 @@ class Emulator:
         wait: bool,
         timeout: float,
     ) -> InteractionRecord:
-        sessions = [s for s in self.sessions if s.alive and s.ready.is_set()]
+        guild_id = channel.guild.id if channel.guild is not None else None
+        # Like Discord, to the shard of the channel's guild (direct messages: shard 0).
+        sessions = [s for s in self.sessions if s.alive and s.ready.is_set() and s.serves(guild_id)]
         if not sessions:
-            raise EmulatorError("no bot is connected to the gateway")
+            raise EmulatorError("no bot is connected to the gateway for this guild's shard")
         record = InteractionRecord(
             id=int(payload["id"]),
             token=payload["token"],

@@ -25,6 +25,7 @@ INTENT_GUILD_PRESENCES = 1 << 8
 PRIVILEGED_INTENTS = INTENT_GUILD_MEMBERS | INTENT_GUILD_PRESENCES | INTENT_MESSAGE_CONTENT
 
 AUTHENTICATION_FAILED = 4004
+INVALID_SHARD = 4010
 DISALLOWED_INTENTS = 4014
 NOT_AUTHENTICATED = 4003
 DECODE_ERROR = 4002
@@ -46,6 +47,8 @@ class GatewaySession:
         self.resumed = False
         # A forgotten session cannot be resumed (Discord invalidated it).
         self.forgotten = False
+        # (shard id, shard count) from IDENTIFY: this session gets that shard's guilds only.
+        self.shard = (0, 1)
         self._compressor = zlib.compressobj() if compress else None
         self._send_lock = asyncio.Lock()
 
@@ -59,6 +62,12 @@ class GatewaySession:
 
     def wants(self, intent: int) -> bool:
         return bool(self.intents & intent)
+
+    def serves(self, guild_id: int | None) -> bool:
+        """Whether Discord sends this guild's events to this session: its shard is
+        ``(guild_id >> 22) % shard_count``; direct messages go to shard 0."""
+        shard_id, count = self.shard
+        return ((guild_id or 0) >> 22) % count == shard_id
 
     async def send(self, op: int, data: Any, event: str | None = None) -> None:
         async with self._send_lock:
@@ -115,6 +124,16 @@ class GatewaySession:
             await self.ws.close(code=AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return
         self.intents = int(data.get("intents") or 0)
+        shard = data.get("shard") or [0, 1]
+        if (
+            not isinstance(shard, list)
+            or len(shard) != 2
+            or not all(isinstance(x, int) for x in shard)
+            or not 0 <= shard[0] < shard[1]
+        ):
+            await self.ws.close(code=INVALID_SHARD, message=b"Invalid shard.")
+            return
+        self.shard = (shard[0], shard[1])
         if self.intents & PRIVILEGED_INTENTS & ~self.emu.privileged_intents:
             # A privileged intent not enabled in the developer portal for this application.
             await self.ws.close(code=DISALLOWED_INTENTS, message=b"Disallowed intent(s).")
@@ -130,7 +149,8 @@ class GatewaySession:
                 "session_id": self.session_id,
                 "session_type": "normal",
                 "resume_gateway_url": self.emu.gateway_url,
-                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.emu.guilds],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in self.emu.guilds if self.serves(g.id)],
+                "shard": list(self.shard),
                 "application": {"id": str(self.emu.application_id), "flags": 0},
                 "private_channels": [],
                 "relationships": [],
@@ -139,7 +159,8 @@ class GatewaySession:
             },
         )
         for guild in self.emu.guilds:
-            await self.dispatch("GUILD_CREATE", guild.to_json())
+            if self.serves(guild.id):
+                await self.dispatch("GUILD_CREATE", guild.to_json())
         self.ready.set()
         self.emu.notify()
 
@@ -150,6 +171,7 @@ class GatewaySession:
             return
         self.session_id = previous.session_id
         self.intents = previous.intents
+        self.shard = previous.shard
         self.resumed = True
         self.sequence = int(data.get("seq") or 0)
         self.identified = True

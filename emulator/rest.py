@@ -414,7 +414,7 @@ class RestApi:
         return json_response(
             {
                 "url": self.emu.gateway_url,
-                "shards": 1,
+                "shards": self.emu.shard_count,
                 "session_start_limit": {"total": 1000, "remaining": 999, "reset_after": 0, "max_concurrency": 1},
             }
         )

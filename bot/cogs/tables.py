@@ -141,7 +141,11 @@ class Tables(TaverneCog):
     @app_commands.guild_only()
     async def scores(self, interaction: discord.Interaction[Any]) -> None:
         lang = reader_language(interaction, await self.bot.language(interaction.guild_id))
-        session = self.bot.manager.in_channel(interaction.channel_id or 0)
+        try:
+            session = await stored(self.bot.manager.warm(interaction.channel_id))
+        except TableError as error:
+            await answer_privately(interaction, table_error(lang, error))
+            return
         if session is None:
             await answer_privately(interaction, table_error(lang, TableError("no_table")))
             return

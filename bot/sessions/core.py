@@ -1,7 +1,8 @@
 """The tables in memory and what every change goes through: lookup, the commit of a new state,
 a SYSTEM action, whom the table waits for, the end of a game, telling the listener.
 
-``SessionManager`` (manager.py) is built on it: ``TimedTables`` (timers.py), then ``Seating``
+``SessionManager`` (manager.py) is built on it: ``TimedTables`` (timers.py), ``RobotTables``
+(robot_tables.py), ``TablesInMemory`` (memory.py: which tables stay loaded), then ``Seating``
 (seating.py), then the manager's own restore, ``act`` and close."""
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 
 from games.core import SYSTEM, TICK, Action, Event, Game, PlayerId
 
+from ..shards import Shards
 from ..store import (
     OVER,
     PLAYING,
@@ -27,7 +29,6 @@ from .session import Listener, Notice, Session, wall_ms
 log = logging.getLogger(__name__)
 
 
-
 class ManagerCore:
     def __init__(
         self,
@@ -40,6 +41,9 @@ class ManagerCore:
         clock: Callable[[], int] = wall_ms,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         listener: Listener | None = None,
+        shards: Shards | None = None,
+        keep_ms: int = 600_000,
+        lookahead_ms: int = 60_000,
     ) -> None:
         self.store = store
         self.games = dict(games)
@@ -55,6 +59,16 @@ class ManagerCore:
         self._by_id: dict[int, Session] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._closing = False
+        # Only the tables of these shards' guilds are restored and timed here (None: every table).
+        self.shards = shards
+        # Tables idle this long with nothing due soon leave memory (memory.py); the timers of those
+        # not in memory are looked up this far ahead.
+        self.keep_ms = keep_ms
+        self.lookahead_ms = lookahead_ms
+        self._cold: dict[int, int] = {}  # channel id → id of an open table not in memory
+        self._loading: dict[int, asyncio.Future[Session | None]] = {}
+        self._watcher: asyncio.Task[None] | None = None
+        self._horizon = 0  # the due times up to here are loaded
         # Each server's language, known without waiting (tables are drawn synchronously).
         self.languages = TableLanguages()
 

@@ -3,8 +3,9 @@
 Discord-free on purpose: the cogs translate clicks into calls here, and a ``Listener`` hears what
 happens without a click (a window closing, a warning, an idle player removed, a table closed).
 The class is built in layers, one module each: ``core.py`` (tables in memory, commits, the end),
-``timers.py`` (the one timer decision), ``seating.py`` (lobby, start, abandon), here (restore,
-``act``, close, what was shown)."""
+``timers.py`` (the one timer decision), ``robot_tables.py`` (computer players), ``memory.py`` (the
+tables not in memory, loaded on their first click or when their timer is due), ``seating.py``
+(lobby, start, abandon), here (restore, ``act``, close, what was shown)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,6 @@ from pydantic import ValidationError
 from games.core import Action, BaseState, Event, IllegalAction, PlayerId
 
 from ..store import (
-    BROKEN,
     LOBBY,
     PLAYING,
     STORE_ERRORS,
@@ -40,53 +40,59 @@ UNTOLD_ENDS_MS = 24 * 3_600_000
 class SessionManager(Seating):
     # --- start and stop -------------------------------------------------------------------------
     async def restore(self) -> list[Session]:
-        """Loads the open tables, closes the windows that expired while the bot was away, re-arms.
+        """Loads the open tables played recently or due soon (the others are loaded on their first
+        click or when their timer falls due: memory.py), closes the windows that expired while the
+        bot was away, re-arms.
 
         A table that no longer reads is set aside (``broken``) and its channel told; a game found
         over is closed and its end told; a lobby whose message never went out is shown again, one whose
         message is there is redrawn (a click stored just before the bot died may not be on it)."""
         restored: list[Session] = []
         # Read first: the games closed below (found over) are told on their own.
-        untold = await self.store.ends_not_shown(self.clock() - UNTOLD_ENDS_MS)
-        readable, unreadable = await self.store.open_tables()
-        for guild_id in sorted({rec.guild_id for rec in [*readable, *unreadable, *untold] if rec.guild_id is not None}):
+        untold = await self.store.ends_not_shown(self.clock() - UNTOLD_ENDS_MS, self.shards)
+        now = self.clock()
+        horizon = now + self.lookahead_ms
+        readable, broken = await self.store.open_tables(
+            self.shards, active_since=now - self.keep_ms, due_before=horizon
+        )
+        for guild_id in sorted({rec.guild_id for rec in [*readable, *broken, *untold] if rec.guild_id is not None}):
             await self.languages.load(self.store, guild_id)
-        broken = list(unreadable)
         for rec in readable:
-            game = self.games.get(rec.game)
-            try:
-                if game is None:
-                    raise KeyError(rec.game)
-                state = game.load(rec.state) if rec.state is not None else None
-                if rec.status == PLAYING and state is None:
-                    raise ValueError("a game without a state")
-            except (KeyError, ValueError, ValidationError) as error:
+            session = self._session_of(rec)
+            if session is None:
                 # One unreadable table must not keep the others from coming back.
-                log.error("table %s (salon %s) illisible, mise de côté : %s", rec.id, rec.channel_id, error)
                 broken.append(rec)
                 continue
-            session = Session(rec=rec, game=game, state=state)
             self._register(session)
             restored.append(session)
         for rec in broken:
-            rec.status = BROKEN
-            await self.store.set_status(rec.id, BROKEN)
-            await self._notify_broken(rec)
+            await self._set_aside(rec)
         for rec in untold:
             await self._tell_end(rec)
         for session in restored:
-            if session.rec.status == PLAYING:
-                await self._resume(session)
-            else:
-                self._arm(session)
-                if session.rec.message_id is None:
-                    # Stored, but the bot died before its message went out: nobody could sit down.
-                    await self._notify(session, [], Notice("lobby_lost"))
-                else:
-                    # Its message may be behind: a seat taken or left and stored by a bot that died
-                    # before answering the click (« Commencer » still grey for a full table).
-                    await self._notify(session, [], Notice("lobby_restored"))
-        return [s for s in restored if self._by_id.get(s.id) is s]
+            await self._bring_back(session)
+        back = [s for s in restored if self._by_id.get(s.id) is s]
+        unknown = [s for s in back if s.rec.due_ms is None]
+        for session in unknown:
+            self.stamp(session)
+        if unknown:
+            await self.store.set_due([(s.id, s.rec.due_ms or 0) for s in unknown])
+        self._remember_cold(await self.store.open_index(self.shards))
+        self._start_watch(horizon)
+        return back
+
+    async def _bring_back(self, session: Session) -> None:
+        if session.rec.status == PLAYING:
+            await self._resume(session)
+            return
+        self._arm(session)
+        if session.rec.message_id is None:
+            # Stored, but the bot died before its message went out: nobody could sit down.
+            await self._notify(session, [], Notice("lobby_lost"))
+        else:
+            # Its message may be behind: a seat taken or left and stored by a bot that died
+            # before answering the click (« Commencer » still grey for a full table).
+            await self._notify(session, [], Notice("lobby_restored"))
 
     async def _tell_end(self, rec: SessionRecord) -> None:
         """A game closed just before the bot died, its end not told yet: told now."""
@@ -101,16 +107,6 @@ class SessionManager(Seating):
             return
         session = Session(rec=rec, game=game, state=state, lang=self.languages.of(rec.guild_id))
         await self._notify(session, [], Notice("ended"))
-
-    async def _notify_broken(self, rec: SessionRecord) -> None:
-        """Tells the listener (when it listens for that) about a table set aside as unreadable."""
-        hear = getattr(self.listener, "table_broken", None)
-        if hear is None:
-            return
-        try:
-            await hear(rec)
-        except Exception:
-            log.exception("table %s : annonce de la mise de côté impossible", rec.id)
 
     async def _resume(self, session: Session) -> None:
         async with session.lock:
@@ -236,6 +232,7 @@ class SessionManager(Seating):
     async def set_message(self, session: Session, message_id: int | None) -> None:
         async with session.lock:
             session.rec.message_id = message_id
+            self.stamp(session)
             await self.store.save_session(session.rec)
 
     async def shown(self, session: Session, *, message_id: int | None = None, end: bool = False) -> None:

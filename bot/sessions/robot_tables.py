@@ -38,6 +38,7 @@ class RobotTables(TimedTables):
             except ValueError:
                 raise TableError("bad_level", level=level) from None
             rec.active_ms = self.clock()
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -52,6 +53,7 @@ class RobotTables(TimedTables):
             del rec.robots[robot]
             rec.names.pop(robot, None)
             rec.active_ms = self.clock()
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -76,6 +78,7 @@ class RobotTables(TimedTables):
             seat_robot(rec, level, player)
             session.changed_ms = self.clock()  # the robot takes its pace from now: the table is read first
             try:
+                self.stamp(session)
                 await self.store.save_session(rec)
             except BaseException:
                 session.rec = before

@@ -20,13 +20,14 @@ from ..store import (
 )
 from . import journal
 from .errors import TableError
-from .robot_tables import RobotTables
+from .memory import TablesInMemory
 from .robots import DEFAULT_LEVEL, humans, seat_robot
 from .session import Outcome, Session
 
 log = logging.getLogger(__name__)
 
-class Seating(RobotTables):
+
+class Seating(TablesInMemory):
     # --- lobby ------------------------------------------------------------------------------------
     async def open(
         self,
@@ -46,7 +47,7 @@ class Seating(RobotTables):
         engine = self.games.get(game)
         if engine is None:
             raise TableError("unknown_game", game=game, games=", ".join(sorted(self.games)))
-        if (existing := self._by_channel.get(channel_id)) is not None:
+        if (existing := await self.warm(channel_id)) is not None:
             raise TableError("channel_taken", game=existing.game.title)
         try:
             validated = engine.options(options or {})
@@ -70,11 +71,11 @@ class Seating(RobotTables):
             seed=seed,
         )
         _seat_robots(rec, robots, robot_level)
+        self.stamp(session := Session(rec=rec, game=engine))  # its due time stored with it
         try:
             await self.store.create_session(rec)
         except ChannelTaken:
             raise TableError("channel_taken", game=engine.title) from None
-        session = Session(rec=rec, game=engine)
         self._register(session)
         self._arm(session)
         journal.log.info(
@@ -101,6 +102,7 @@ class Seating(RobotTables):
                 raise TableError("table_full", maximum=session.game.max_players)
             rec.names[player] = name
             rec.active_ms = self.clock()
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -124,6 +126,7 @@ class Seating(RobotTables):
             if rec.host_id == player and humans(rec, list(rec.names)):
                 rec.host_id = humans(rec, list(rec.names))[0]
             # Else only robots are seated: the host stays the host, watching (a table of robots).
+            self.stamp(session)
             await self.store.save_session(rec)
         return session
 
@@ -154,6 +157,7 @@ class Seating(RobotTables):
             rec.status, rec.started_ms, rec.active_ms = PLAYING, now, now
             self._after_change(session, events, now)
             rec.state = state.model_dump_json()
+            self.stamp(session)
             await self.store.save_session(rec)
         self._arm(session)
         journal.log.info(
@@ -166,6 +170,7 @@ class Seating(RobotTables):
         return Outcome(session, events=events, turn_changed=True, waiting=self.waiting(session))
 
     async def abandon(self, channel_id: int, player: PlayerId, *, is_admin: bool = False) -> Session:
+        await self.warm(channel_id)
         session = self._need(channel_id)
         async with session.lock:
             if player != session.rec.host_id and not is_admin:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
-from games.core import REMOVE, Action, Event
+from games.core import REMOVE, Action, Event, PlayerId
 
 from ..store import (
     ABANDONED,
@@ -17,6 +17,7 @@ from .core import ManagerCore
 from .session import Due, Notice, Session, _at
 
 log = logging.getLogger(__name__)
+
 
 class TimedTables(ManagerCore):
     # --- timers -------------------------------------------------------------------------------------
@@ -36,6 +37,17 @@ class TimedTables(ManagerCore):
             )
             return min(idle, turn, key=_at)
         return idle
+
+    def stamp(self, session: Session) -> None:
+        """The next due time written with the table at its save: the index that finds the timers
+        of the tables not in memory (memory.py)."""
+        session.rec.due_ms = self.next_due(session).at
+
+    async def _commit(
+        self, session: Session, player: PlayerId, action: Action, at_ms: int, interaction_id: int | None
+    ) -> None:
+        self.stamp(session)
+        await super()._commit(session, player, action, at_ms, interaction_id)
 
     def _arm(self, session: Session) -> None:
         if self._closing or session.timer is asyncio.current_task():
@@ -87,6 +99,7 @@ class TimedTables(ManagerCore):
         waiting = self.waiting(session)
         if due.kind == "warn":
             rec.warned = True
+            self.stamp(session)
             await self.store.save_session(rec)
             limit = rec.waiting_since_ms + 2 * self.turn_timeout(session)
             return [([], Notice("warned", players=waiting, deadline_ms=limit))]

@@ -3,6 +3,7 @@ schema steps per dialect, the record of a table."""
 
 from .base import Store
 from .errors import STORE_ERRORS, ChannelTaken, DuplicateInteraction, StoreFailure, StoreUnavailable
+from .leases import Holder, LeaseRefused
 from .record import (
     ABANDONED,
     BROKEN,
@@ -29,6 +30,8 @@ __all__ = [
     "DuplicateInteraction",
     "FinishedPlayer",
     "GameStats",
+    "Holder",
+    "LeaseRefused",
     "SessionRecord",
     "Store",
     "StoreFailure",

@@ -11,9 +11,12 @@ open table per channel (a unique index), versioned schema steps (the same steps 
 from __future__ import annotations
 
 import abc
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..shards import Shards
+from .leases import Holder, pid_alive
 from .record import OPEN_STATUSES, FinishedPlayer, GameStats, SessionRecord
 from .target import Target, is_postgres
 
@@ -88,13 +91,56 @@ class Store(abc.ABC):
         readable, _ = await self.open_tables()
         return readable
 
+    # --- the open tables by the index (bot/store/index.py says what each is for) ---------------
     @abc.abstractmethod
-    async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        """The open tables that read, and those with a column that does not (plain columns only)."""
+    async def open_tables(
+        self, shards: Shards | None = None, *, active_since: int | None = None, due_before: int | None = None
+    ) -> tuple[list[SessionRecord], list[SessionRecord]]:
+        """The open tables of ``shards`` that read, and those with a column that does not (plain
+        columns only); with ``active_since``/``due_before``, only those to keep in memory."""
 
     @abc.abstractmethod
-    async def ends_not_shown(self, since_ms: int) -> list[SessionRecord]:
-        """Games finished since ``since_ms`` whose end was not told in their channel."""
+    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        """(id, channel id) of every open table of ``shards``."""
+
+    @abc.abstractmethod
+    async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
+        """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms]."""
+
+    @abc.abstractmethod
+    async def open_table(self, session_id: int) -> tuple[SessionRecord | None, SessionRecord | None]:
+        """One table if still open: (record, None), (None, its plain columns) or (None, None)."""
+
+    @abc.abstractmethod
+    async def ends_not_shown(self, since_ms: int, shards: Shards | None = None) -> list[SessionRecord]:
+        """Games of ``shards`` finished since ``since_ms`` whose end was not told in their channel."""
+
+    @abc.abstractmethod
+    async def set_due(self, dues: list[tuple[int, int]]) -> None:
+        """(id, due_ms) of tables whose due time was not stored yet (from before schema step 8)."""
+
+    # --- the shards' leases (bot/store/leases.py) ----------------------------------------------
+    @abc.abstractmethod
+    async def take_leases(
+        self,
+        keys: list[str],
+        me: Holder,
+        now_ms: int,
+        ttl_ms: int,
+        *,
+        status: str,
+        alive: Callable[[int], bool] = pid_alive,
+    ) -> list[str]:
+        """Takes ``keys`` for ``me`` in one transaction that serialises with other processes' takes,
+        or raises ``LeaseRefused``; returns the leases taken back from a holder known dead."""
+
+    @abc.abstractmethod
+    async def renew_leases(self, me: Holder, status: str, now_ms: int, ttl_ms: int) -> int:
+        """Renews every lease ``me`` holds; returns how many it still holds."""
+
+    @abc.abstractmethod
+    async def release_leases(self, me: Holder, status: str, now_ms: int) -> None:
+        """At a clean stop: the shards are free at once for the next process."""
 
     @abc.abstractmethod
     async def set_end_shown(self, session_id: int) -> None: ...

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import sqlite3
 from pathlib import Path
+from typing import Any
+
+from ..shards import ALL
 
 # How long a statement waits for a lock another connection holds before the store gives up.
 BUSY_MS = 5000
@@ -57,3 +60,17 @@ class ChannelTaken(Exception):
 
 class DuplicateInteraction(Exception):
     """This interaction's action is stored already (Discord delivered the click twice)."""
+
+
+def lease_refusal(key: str, row: dict[str, Any], now_ms: int) -> str:
+    """One line for the admin: the shard ``key`` is held by the live process of lease ``row``."""
+
+    def shard(name: str) -> str:
+        return "tous les shards" if name == ALL else "le shard " + name.split(":")[1] + " sur " + name.split(":")[0]
+
+    return (
+        f"{shard(key)} : déjà servi par un autre processus ({shard(str(row['shard']))}, pid {row['pid']} sur "
+        f"{row['host']}, renouvelé il y a {max(0, now_ms - row['renewed_ms']) / 1000:.0f} s ; libre dans "
+        f"{max(0, row['expires_ms'] - now_ms) / 1000:.0f} s s'il est arrêté) : donnez à chaque processus "
+        "d'autres shards (TAVERNE_SHARDS), ou arrêtez l'autre"
+    )

@@ -101,4 +101,27 @@ MIGRATIONS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN robots TEXT NOT NULL DEFAULT '{}';
     """,
+    # 8: beyond one process (issue 20). ``due_ms``: when the table next does something by itself
+    # (the timers' ``next_due``), indexed so that the timers of the tables not in memory are found
+    # without loading them (NULL: not computed yet, a table from before this step: loaded at the
+    # start); the index holds what the start reads of every open table (channel, shard, last move),
+    # so that it never reads their states. ``ends_to_tell``: the games whose end is still to tell.
+    # ``shard_leases``: one row per shard a process runs ('all' for a process running every shard,
+    # else '<shard_count>:<shard_id>'), renewed with the heartbeat; a live lease refuses a second
+    # process for the same shard, and it is the per-process heartbeat of the healthcheck.
+    """
+    ALTER TABLE sessions ADD COLUMN due_ms INTEGER;
+    CREATE INDEX open_tables_by_due ON sessions (status, due_ms, active_ms, guild_id, channel_id)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX ends_to_tell ON sessions (active_ms) WHERE end_shown = 0;
+    CREATE TABLE shard_leases (
+        shard TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        renewed_ms INTEGER NOT NULL,
+        expires_ms INTEGER NOT NULL
+    );
+    """,
 ]

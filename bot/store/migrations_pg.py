@@ -98,4 +98,21 @@ MIGRATIONS_PG: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN robots TEXT NOT NULL DEFAULT '{}';
     """,
+    # 8: beyond one process (issue 20): a table's next due time (NULL: from before this step), the
+    # indexes the start and the timers read, and one lease per shard (bot/store/leases.py).
+    """
+    ALTER TABLE sessions ADD COLUMN due_ms BIGINT;
+    CREATE INDEX open_tables_by_due ON sessions (status, due_ms, active_ms, guild_id, channel_id)
+        WHERE status IN ('lobby', 'playing');
+    CREATE INDEX ends_to_tell ON sessions (active_ms) WHERE end_shown = 0;
+    CREATE TABLE shard_leases (
+        shard TEXT PRIMARY KEY,
+        owner TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        status TEXT NOT NULL,
+        renewed_ms BIGINT NOT NULL,
+        expires_ms BIGINT NOT NULL
+    );
+    """,
 ]

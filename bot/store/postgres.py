@@ -25,6 +25,7 @@ from .errors import ChannelTaken, DuplicateInteraction, StoreFailure, StoreUnava
 from .group_commit import ActionRows, GroupCommit, Outcomes
 from .migrations_pg import MIGRATIONS_PG
 from .pg_errors import DRIVER_ERRORS, OPEN_ERRORS, explain_pg
+from .pg_tables import PgLeases, PgOpenTables
 from .queries import (
     INSERT_FINISHED,
     INSERT_FINISHED_PLAYER,
@@ -41,12 +42,9 @@ from .queries import (
 )
 from .record import (
     _COLUMNS,
-    OPEN_STATUSES,
-    OVER,
     FinishedPlayer,
     GameStats,
     SessionRecord,
-    _plain_record,
     _record,
     _values,
     finished_row,
@@ -70,7 +68,7 @@ WRITE_ACTION = (
 _UPDATE = numbered("UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))))
 
 
-class PostgresStore(Store):
+class PostgresStore(PgOpenTables, PgLeases, Store):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
         self._url = url
@@ -227,26 +225,8 @@ class PostgresStore(Store):
         rows = await self._fetch("SELECT player, action, at_ms FROM actions WHERE session_id = ? ORDER BY seq", session_id)
         return [(r["player"], r["action"], r["at_ms"]) for r in rows]
 
-    def _read(self, rows: list[asyncpg.Record]) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        readable: list[SessionRecord] = []
-        unreadable: list[SessionRecord] = []
-        for row in rows:
-            try:
-                readable.append(_record(row))
-            except (ValueError, TypeError, AttributeError) as error:
-                log.error("table %s : colonne illisible (%s)", row["id"], error)
-                unreadable.append(_plain_record(row))
-        return readable, unreadable
-
-    async def ends_not_shown(self, since_ms: int) -> list[SessionRecord]:
-        query = f"{SELECT_SESSIONS} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id"
-        return self._read(await self._fetch(query, OVER, since_ms))[0]
-
     async def set_end_shown(self, session_id: int) -> None:
         await self._fetch("UPDATE sessions SET end_shown = 1 WHERE id = ?", session_id)
-
-    async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        return self._read(await self._fetch(f"{SELECT_SESSIONS} WHERE status IN (?, ?) ORDER BY id", *OPEN_STATUSES))
 
     async def set_status(self, session_id: int, status: str) -> None:
         await self._fetch("UPDATE sessions SET status = ? WHERE id = ?", status, session_id)

@@ -60,6 +60,9 @@ class SessionRecord:
     end_shown: bool = True
     # The computer players seated at the table: player id -> level (« debutant », « fort »).
     robots: dict[str, str] = field(default_factory=dict)
+    # When the table next does something by itself (``next_due``), stamped by the session manager
+    # at every save: the timers of the tables not in memory are found by it. None: not known yet.
+    due_ms: int | None = None
     id: int = 0
     seq: int = 0
 
@@ -93,7 +96,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown, events, robots"
+    "end_shown, events, robots, due_ms"
 )
 
 
@@ -120,6 +123,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         int(rec.end_shown),
         _EVENTS.dump_json(rec.events).decode(),
         json.dumps(rec.robots, ensure_ascii=False),
+        rec.due_ms,
     )
 
 
@@ -154,6 +158,7 @@ def _record(row: Row) -> SessionRecord:
         end_shown=bool(row["end_shown"]),
         events=_EVENTS.validate_json(row["events"]),
         robots=_json(row, "robots", dict),
+        due_ms=row["due_ms"],
         seq=row["seq"],
     )
 

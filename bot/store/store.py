@@ -22,6 +22,8 @@ import aiosqlite
 from .base import Rows, Store
 from .errors import BUSY_MS, ChannelTaken, DuplicateInteraction, StoreUnavailable, explain
 from .group_commit import ActionRows, GroupCommit, Outcomes, write_group
+from .index import SELECT, OpenTables
+from .leases import Leases
 from .migrations import MIGRATIONS
 from .queries import (
     INSERT_FINISHED,
@@ -30,7 +32,6 @@ from .queries import (
     LEADERBOARD,
     PLAYER_STATS,
     ROBOT_BOARD,
-    SELECT_SESSIONS,
     STATS,
     UPDATE_SESSION,
     UPSERT_BEAT,
@@ -38,12 +39,9 @@ from .queries import (
     UPSERT_SETTINGS,
 )
 from .record import (
-    OPEN_STATUSES,
-    OVER,
     FinishedPlayer,
     GameStats,
     SessionRecord,
-    _plain_record,
     _record,
     _values,
     finished_row,
@@ -60,7 +58,7 @@ __all__ = [
 ]
 
 
-class SqliteStore(Store):
+class SqliteStore(OpenTables, Leases, Store):
     def __init__(self, db: aiosqlite.Connection) -> None:
         self._db = db
         self._lock = asyncio.Lock()
@@ -228,44 +226,14 @@ class SqliteStore(Store):
         ) as cursor:
             return [(r["player"], r["action"], r["at_ms"]) for r in await cursor.fetchall()]
 
-    _SELECT = SELECT_SESSIONS
-
-    async def ends_not_shown(self, since_ms: int) -> list[SessionRecord]:
-        """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
-        between the finish and the 🏆 message); rows that do not read are left out."""
-        async with self._db.execute(
-            f"{self._SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? ORDER BY id", (OVER, since_ms)
-        ) as cursor:
-            rows = await cursor.fetchall()
-        out: list[SessionRecord] = []
-        for row in rows:
-            try:
-                out.append(_record(row))
-            except (ValueError, TypeError, AttributeError) as error:
-                log.error("table %s : colonne illisible (%s)", row["id"], error)
-        return out
-
     async def set_end_shown(self, session_id: int) -> None:
         async with self._transaction() as db:
             await db.execute("UPDATE sessions SET end_shown = 1 WHERE id = ?", (session_id,))
 
-    async def open_tables(self) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        """The open tables: those that read, and those with a column that does not (each row is
-        decoded on its own, so one bad row never keeps the others from starting). An unreadable
-        one comes back with its plain columns only (id, channel, game, message), to be set aside."""
-        async with self._db.execute(
-            f"{self._SELECT} WHERE status IN (?, ?) ORDER BY id", OPEN_STATUSES
-        ) as cursor:
-            rows = await cursor.fetchall()
-        readable: list[SessionRecord] = []
-        unreadable: list[SessionRecord] = []
-        for row in rows:
-            try:
-                readable.append(_record(row))
-            except (ValueError, TypeError, AttributeError) as error:
-                log.error("table %s : colonne illisible (%s)", row["id"], error)
-                unreadable.append(_plain_record(row))
-        return readable, unreadable
+    async def set_due(self, dues: list[tuple[int, int]]) -> None:
+        """(id, due_ms) of tables whose due time was not stored yet (from before schema step 8)."""
+        async with self._transaction() as db:
+            await db.executemany("UPDATE sessions SET due_ms = ? WHERE id = ?", [(d, i) for i, d in dues])
 
     async def set_status(self, session_id: int, status: str) -> None:
         """Changes only the status: a table set aside keeps its other columns as they were found."""
@@ -273,7 +241,7 @@ class SqliteStore(Store):
             await db.execute("UPDATE sessions SET status = ? WHERE id = ?", (status, session_id))
 
     async def session(self, session_id: int) -> SessionRecord | None:
-        async with self._db.execute(f"{self._SELECT} WHERE id = ?", (session_id,)) as cursor:
+        async with self._db.execute(f"{SELECT} WHERE id = ?", (session_id,)) as cursor:
             row = await cursor.fetchone()
         return _record(row) if row else None
 

@@ -22,7 +22,7 @@ import discord
 from games.core import IllegalAction
 
 from .. import rules_book
-from ..sessions import TableError
+from ..sessions import TableError, stored
 from ..words import table_error
 from . import ids
 from .click import Click, Handler
@@ -79,7 +79,13 @@ async def route(
     if handler is None:
         await answering(ui, click, _malformed())
         return
-    await answering(ui, click, handler(ui, click))
+    await answering(ui, click, _warmed(ui, click, handler))
+
+
+async def _warmed(ui: TableUI, click: Click, handler: Handler) -> None:
+    """The channel's table loaded first when it was not in memory (its first click since then)."""
+    await stored(ui.manager.warm(click.interaction.channel_id))
+    await handler(ui, click)
 
 
 async def _malformed() -> None:
@@ -115,7 +121,7 @@ async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
     if interaction.type is discord.InteractionType.modal_submit:
         if custom_id.startswith("tvq:"):
             click = Click(interaction, custom_id)
-            await answering(ui, click, submitted(ui, click))
+            await answering(ui, click, _warmed(ui, click, submitted))
         return
     if interaction.type is not discord.InteractionType.component:
         return

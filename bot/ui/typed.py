@@ -20,8 +20,13 @@ REPLY_KEPT_S = 15
 
 
 async def typed(ui: TableUI, message: discord.Message) -> None:
-    session = ui.manager.in_channel(message.channel.id)
-    if session is None or session.state is None or message.author.bot:
+    if message.author.bot:
+        return
+    try:
+        session = await stored(ui.manager.warm(message.channel.id))
+    except TableError:
+        return  # the database away: a typed shout is not answered, the table's buttons say why
+    if session is None or session.state is None:
         return
     player = str(message.author.id)
     action = presenter_for(session.game).parse_message(session, player, message.content)

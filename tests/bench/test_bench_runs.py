@@ -179,6 +179,21 @@ def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path:
     assert all("à froid" in row and "en cache" in row and "Ko" in row for row in rows)
 
 
+def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(tmp_path: Path) -> None:
+    out = run_bench(
+        tmp_path, "--only", "cold,shards", "--cold-tables", "300", "--after-restart-seconds", "1",
+        "--tables", "4", "--rounds", "1", "--games", "cabane",
+    )
+    cold = [line for line in out.splitlines() if line.startswith("hors mémoire")]
+    assert any("300 tables ouvertes, aucune jouée depuis 20 min : démarrage → 1re réponse" in r for r in cold)
+    assert any("mémoire résidente du bot à la 1re réponse" in r and "Mo" in r for r in cold)
+    shards = [line for line in out.splitlines() if line.startswith("shards")]
+    assert any("tables sur 4, 1 processus (2 shards)" in r and "clics/s" in r for r in shards)
+    assert sum("CPU par clic" in r and " ms" in r for r in shards) == 3
+    assert any("N processus d'un shard sur N cœurs" in r for r in shards)
+    assert "règles" not in out
+
+
 def test_the_postgres_section_runs_on_request_against_the_server_it_is_given(
     tmp_path: Path, postgres: Server, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -87,7 +87,7 @@ async def make_manager(database: TestDatabase) -> AsyncIterator[MakeManager]:
     opened: list[tuple[SessionManager, Store]] = []
 
     async def make(
-        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: int
+        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: Any
     ) -> SessionManager:
         store = await Store.open(database.target)
         # A hand-moved clock: the timers sleep on it too.

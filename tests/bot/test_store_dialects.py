@@ -19,7 +19,9 @@ from bot.store.target import shown
 from tests.databases import TestDatabase, new_postgres_database
 from tests.postgres_server import Server
 
-TAVERNE_TABLES = ("sessions", "actions", "finished_games", "finished_players", "guild_settings", "heartbeat", "bot_state")
+TAVERNE_TABLES = (
+    "sessions", "actions", "finished_games", "finished_players", "guild_settings", "heartbeat", "bot_state", "shard_leases",
+)
 
 
 def sqlite_columns(path: Path) -> dict[str, list[str]]:

@@ -21,7 +21,7 @@ ARTHUR_STARTS = [1, 5, 6]
 def open_tables(tavern: Tavern) -> list[tuple[int, str]]:
     with connect(tavern.database) as db:
         return list(
-            db.execute("SELECT channel_id, status FROM sessions WHERE status IN ('lobby', 'playing')")
+            db.execute("SELECT channel_id, status FROM sessions WHERE status IN ('lobby', 'playing') ORDER BY id")
         )
 
 

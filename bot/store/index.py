@@ -1,0 +1,121 @@
+"""The open tables as the session manager finds them without holding them all in memory: the
+index of every open table (id, channel), the rows to load at the start (played recently, due soon,
+or from before ``due_ms``), the tables whose timers fall due, one table by id; each limited to the
+guilds of the shards a process runs. A mixin of SQLite's store (PostgreSQL's: ``pg_tables.py``, the
+same conditions): it reads through its connection."""
+
+from __future__ import annotations
+
+import logging
+import sqlite3
+from collections.abc import Sequence
+from typing import Any
+
+import aiosqlite
+
+from ..shards import Shards
+from .queries import SELECT_SESSIONS
+from .record import OPEN_STATUSES, OVER, Row, SessionRecord, _plain_record, _record
+
+log = logging.getLogger(__name__)
+
+CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
+SELECT = SELECT_SESSIONS
+
+
+def in_shards(shards: Shards | None) -> str:
+    """A condition on ``guild_id``: the guilds of ``shards`` (integers only, so written in the SQL;
+    the same text in PostgreSQL, on BIGINT)."""
+    if shards is None:
+        return "1 = 1"
+    ids = ", ".join(str(int(i)) for i in shards.ids)
+    return f"((COALESCE(guild_id, 0) >> 22) % {int(shards.count)}) IN ({ids})"
+
+
+def decoded(rows: Sequence[Row]) -> tuple[list[SessionRecord], list[SessionRecord]]:
+    """Each row decoded on its own, so one bad row never keeps the others from starting: those that
+    read, and those with a column that does not (their plain columns only, to be set aside)."""
+    readable: list[SessionRecord] = []
+    unreadable: list[SessionRecord] = []
+    for row in rows:
+        try:
+            readable.append(_record(row))
+        except (ValueError, TypeError, AttributeError) as error:
+            log.error("table %s : colonne illisible (%s)", row["id"], error)
+            unreadable.append(_plain_record(row))
+    return readable, unreadable
+
+
+class OpenTables:
+    _db: aiosqlite.Connection
+
+    async def _rows(self, query: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
+        async with self._db.execute(query, params) as cursor:
+            return list(await cursor.fetchall())
+
+    async def open_tables(
+        self, shards: Shards | None = None, *, active_since: int | None = None, due_before: int | None = None
+    ) -> tuple[list[SessionRecord], list[SessionRecord]]:
+        """The open tables of ``shards`` (all by default): those that read, and those that do not.
+        With ``active_since``/``due_before``: only those played since then, due before then, or
+        whose due time is not known yet (the tables to keep in memory at the start), found in the
+        index first, so that the others' rows are not read."""
+        where = f"status IN (?, ?) AND {in_shards(shards)}"
+        if active_since is None or due_before is None:
+            return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id", OPEN_STATUSES))
+        ids = [
+            int(r["id"])
+            for r in await self._rows(
+                f"SELECT id FROM sessions WHERE {where} AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)",
+                (*OPEN_STATUSES, active_since, due_before),
+            )
+        ]
+        rows: list[sqlite3.Row] = []
+        for start in range(0, len(ids), CHUNK):
+            chunk = sorted(ids)[start : start + CHUNK]
+            rows += await self._rows(f"{SELECT} WHERE id IN ({', '.join('?' * len(chunk))}) ORDER BY id", tuple(chunk))
+        return decoded(rows)
+
+    async def open_sessions(self) -> list[SessionRecord]:
+        """The open tables that can be read (see ``open_tables`` for the others)."""
+        readable, _ = await self.open_tables()
+        return readable
+
+    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+        """(id, channel id) of every open table of ``shards``: what is not loaded is found by it."""
+        query = f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"
+
+        def read(db: sqlite3.Connection) -> list[tuple[int, int]]:
+            # Plain tuples, on the database thread: a row object each costs more than the query.
+            cursor = db.cursor()
+            cursor.row_factory = None
+            return list(cursor.execute(query, OPEN_STATUSES).fetchall())
+
+        run: Any = self._db._execute
+        index: list[tuple[int, int]] = await run(read, self._db._conn)
+        return index
+
+    async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
+        """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms], by the index."""
+        rows = await self._rows(
+            f"SELECT id FROM sessions WHERE status IN (?, ?) AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} "
+            "ORDER BY due_ms",
+            (*OPEN_STATUSES, after_ms, until_ms),
+        )
+        return [int(r["id"]) for r in rows]
+
+    async def open_table(self, session_id: int) -> tuple[SessionRecord | None, SessionRecord | None]:
+        """One table if it is still open: (the record, None), or (None, its plain columns) when it
+        does not read, or (None, None)."""
+        rows = await self._rows(f"{SELECT} WHERE id = ? AND status IN (?, ?)", (session_id, *OPEN_STATUSES))
+        readable, unreadable = decoded(rows)
+        return (readable[0] if readable else None), (unreadable[0] if unreadable else None)
+
+    async def ends_not_shown(self, since_ms: int, shards: Shards | None = None) -> list[SessionRecord]:
+        """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
+        between the finish and the 🏆 message); rows that do not read are left out."""
+        rows = await self._rows(
+            f"{SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? AND {in_shards(shards)} ORDER BY id",
+            (OVER, since_ms),
+        )
+        return decoded(rows)[0]
