@@ -11,6 +11,7 @@ from itertools import pairwise
 
 from games.barricade import GAME, BarricadeState, Board, numbered_destinations
 from games.barricade.state import TENT
+from speech import SOURCE, t
 
 EMPTY = " ."
 BARRIER = "##"
@@ -79,7 +80,7 @@ def _layout(board: Board) -> Layout:
     return Layout(header=header, rows=tuple(rows), links=links, width=width)
 
 
-def board_text(state: BarricadeState) -> str:
+def board_text(state: BarricadeState, lang: str = SOURCE) -> str:
     board = GAME.board
     shown = cells(board, state)
     plan = layout(board)
@@ -93,7 +94,7 @@ def board_text(state: BarricadeState) -> str:
         lines.append(f"{name:>3} " + "".join(chars).rstrip())
         if row < len(plan.links):
             lines.append("    " + plan.links[row])
-    lines.append(_tents(board, state))
+    lines.append(_tents(board, state, lang))
     return "\n".join(lines)
 
 
@@ -119,31 +120,13 @@ def _links(board: Board, y: int, below: int, width: int) -> str:
     return "".join(chars).rstrip()
 
 
-def _tents(board: Board, state: BarricadeState) -> str:
+def _tents(board: Board, state: BarricadeState, lang: str) -> str:
     parts = []
     for player in state.order:
         waiting = [str(i + 1) for i, p in enumerate(state.miners[player]) if p == TENT]
         in_mine = sum(1 for p in state.miners[player] if p == board.mine)
         parts.append(
-            f"{letter(state.colours[player])} = {player} (tente : {' '.join(waiting) or '—'} ; mine : {in_mine})"
+            t(lang, "terminal.board.player", letter=letter(state.colours[player]), player=player,
+              tent=" ".join(waiting) or "—", mine=in_mine)
         )
-    return "Tentes — " + " · ".join(parts) + f" · {BARRIER} barrière"
-
-
-def destinations_text(state: BarricadeState) -> list[str]:
-    """The numbered moves under the board: what typing the number does."""
-    board = GAME.board
-    out = []
-    for d in numbered_destinations(state):
-        owner = state.owner_at(d.point) if d.point != board.mine else None
-        where = "la mine d'or" if d.point == board.mine else board.label(d.point)
-        notes = []
-        if d.bounce:
-            notes.append("rebond")
-        if owner is not None and owner[0] != state.turn_player:
-            notes.append(f"renvoie {letter(state.colours[owner[0]])}{owner[1] + 1} de {owner[0]}")
-        if d.point in state.barriers:
-            notes.append("sur une barrière")
-        extra = f" ({', '.join(notes)})" if notes else ""
-        out.append(f"  {d.number}. mineur {d.miner} → {where}{extra}")
-    return out
+    return t(lang, "terminal.board.tents", players=" · ".join(parts), barrier=BARRIER)

@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from pydantic import BaseModel, ValidationError
 
 from games.core import IllegalAction, registry
+from games.robots import ALIASES
 from speech import SOURCE, has, languages, t, words_of
 
 from .keyboard import Clock, ScriptLines, TerminalLines
@@ -31,32 +32,32 @@ class SetupError(Exception):
     """A table that cannot open; the message is what the player reads."""
 
 
-def parse_options(pairs: list[str], model: type[BaseModel]) -> dict[str, str]:
+def parse_options(pairs: list[str], model: type[BaseModel], lang: str = SOURCE) -> dict[str, str]:
     """``clé=valeur`` pairs, each key one of the game's options."""
     keys = list(model.model_fields)
     out: dict[str, str] = {}
     for pair in pairs:
         if "=" not in pair:
-            raise SetupError(f"option invalide : {pair!r} (attendu : clé=valeur)")
+            raise SetupError(t(lang, "terminal.setup.bad_option", pair=repr(pair)))
         key, value = pair.split("=", 1)
         key = key.strip()
         if key not in keys:
-            known = ", ".join(keys) if keys else "aucune (ce jeu n'a pas d'options)"
-            raise SetupError(f"option inconnue : « {key} ». Options possibles : {known}.")
+            known = ", ".join(keys) if keys else t(lang, "terminal.setup.no_options")
+            raise SetupError(t(lang, "terminal.setup.unknown_option", key=key, known=known))
         out[key] = value.strip()
     return out
 
 
-def parse_robots(specs: list[str], players: list[str]) -> dict[str, str]:
+def parse_robots(specs: list[str], players: list[str], lang: str = SOURCE) -> dict[str, str]:
     """``--robot B`` or ``--robot B:debutant``: seat name → level."""
     robots: dict[str, str] = {}
     for spec in specs:
         name, _, level = spec.partition(":")
-        name, level = name.strip(), (level.strip() or DEFAULT_LEVEL).lower().replace("é", "e")
+        name, level = name.strip(), ALIASES.get(level.strip().lower(), level.strip().lower() or DEFAULT_LEVEL)
         if name not in players:
-            raise SetupError(f"robot « {name} » : ce n'est pas un joueur de la table ({', '.join(players)}).")
+            raise SetupError(t(lang, "terminal.setup.robot_not_seated", name=name, players=", ".join(players)))
         if level not in LEVELS:
-            raise SetupError(f"niveau de robot inconnu : « {level} » (niveaux : {', '.join(LEVELS)}).")
+            raise SetupError(t(lang, "terminal.setup.robot_level", level=level, levels=", ".join(LEVELS)))
         robots[name] = level
     return robots
 
@@ -143,8 +144,8 @@ def main(argv: list[str] | None = None, stdin: TextIO | None = None, stdout: Tex
 def play(game: Any, args: argparse.Namespace, stdin: TextIO, out: TextIO) -> int:
     players = [p.strip() for p in args.players.split(",") if p.strip()]
     seed = args.seed if args.seed is not None else random.SystemRandom().randrange(2**31)
-    options = parse_options(args.option, game.options_model)
-    robots = parse_robots(getattr(args, "robot", []), players)
+    options = parse_options(args.option, game.options_model, args.lang)
+    robots = parse_robots(getattr(args, "robot", []), players, args.lang)
     try:
         loaded = [int(x) for x in args.dice.split(",") if x.strip()]
     except ValueError:

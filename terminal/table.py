@@ -145,7 +145,7 @@ class Runner:
             return
         if self.game.name == "barricade" and (self.state.version == 0 or self.numbered() or
                                               getattr(self.state, "phase", "") == "barriere"):
-            self.write(board_text(self.state))  # type: ignore[arg-type]
+            self.write(board_text(self.state, self.lang))  # type: ignore[arg-type]
         self.write(self.words.summary(self.state, {}, self.lang))
         viewer = self.screen.viewer()
         if viewer is not None and viewer in self.waiting():
