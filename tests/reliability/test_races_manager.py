@@ -12,6 +12,7 @@ from bot.sessions import Outcome, Session, TableError
 from games.core import Action, IllegalAction
 from games.culdechouette import GAME as CUL
 from games.culdechouette.state import CulState
+from speech import words_of
 from tests.databases import TestDatabase
 
 from .tables import NOW, manager_on, options_of, replayed, started_table, stored_moves, stored_state
@@ -172,5 +173,5 @@ def test_a_second_shout_stamped_inside_the_window_stays_refused_after_it_closed(
     with pytest.raises(IllegalAction) as refused:
         CUL.apply(state, "arthur", shout, NOW + 500)
     assert refused.value.code == "already_shouted"
-    assert CUL.explain(refused.value) == "Tu as déjà crié."
+    assert words_of(CUL).explain(refused.value, "fr") == "Tu as déjà crié."
     assert CUL.scores(state) == dict.fromkeys(PLAYERS, -32)
