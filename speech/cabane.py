@@ -12,9 +12,9 @@ from typing import Any, cast
 
 from games.cabane import FACE_NAMES, GAME, CabaneState
 from games.cabane.faces import Face
-from games.core import BaseState, Event, IllegalAction, PlayerId
+from games.core import BaseState, Event, PlayerId
 
-from .catalogue import has, t, tn
+from .catalogue import t, tn
 from .games import GameWords, Names
 
 STILL = " toujours"  # the engine notes the count as the rules text writes it: « 6 toujours », « 5 ; 6 »
@@ -73,17 +73,6 @@ def throws_words(throws: int | None, lang: str) -> str:
 
 
 class CabaneWords(GameWords):
-    def explain(self, error: IllegalAction, lang: str) -> str:
-        """The game's refusal, else the shared one, else « Action refusée (code) » (never the game's
-        own words: it has none)."""
-        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
-            if has("fr", key):
-                try:
-                    return t(lang, key, **error.params)
-                except (KeyError, IndexError, ValueError):
-                    break
-        return t(lang, "error.refused", code=error.code)
-
     def describe(self, event: Event, names: Names, lang: str) -> str:
         data = event.data
 

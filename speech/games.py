@@ -55,7 +55,7 @@ class GameWords:
                     return t(lang, key, **error.params)
                 except (KeyError, IndexError, ValueError):
                     break
-        return self.game.explain(error)
+        return t(lang, "error.refused", code=error.code)
 
     def action_help(self, spec: ActionSpec, lang: str) -> str:
         """What an action does, for a button's label, a form or the terminal's ``aide``."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import BaseState, Event, IllegalAction, PlayerId
+from games.core import BaseState, Event, PlayerId
 from games.ludicitude import GAME, LudicitudeState, Situation, turn_points, value_left
 
-from .catalogue import has, t, tn
+from .catalogue import t, tn
 from .games import GameWords, Names
 
 
@@ -62,17 +62,6 @@ def situation_words(situation: Situation | dict[str, Any] | str, lang: str) -> s
 
 
 class LudicitudeWords(GameWords):
-    def explain(self, error: IllegalAction, lang: str) -> str:
-        """The game's refusal, else the shared one, else « Action refusée (code) » (never the game's
-        own words: it has none)."""
-        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
-            if has("fr", key):
-                try:
-                    return t(lang, key, **error.params)
-                except (KeyError, IndexError, ValueError):
-                    break
-        return t(lang, "error.refused", code=error.code)
-
     def describe(self, event: Event, names: Names, lang: str) -> str:
         data = event.data
         player = str(data.get("joueur", ""))
