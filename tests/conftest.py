@@ -45,8 +45,8 @@ def pytest_report_header(config: pytest.Config) -> str:
     binaries = postgres_server.binaries()
     if binaries is None:
         return (
-            "PostgreSQL: NOT INSTALLED here: the tests on PostgreSQL will be SKIPPED "
-            "(apt-get install postgresql; CI sets TAVERNE_TEST_POSTGRES=required and fails instead)"
+            "PostgreSQL: NOT INSTALLED here: the tests on PostgreSQL will FAIL, saying so "
+            "(apt-get install postgresql; .ci/run installs it)"
         )
     return f"PostgreSQL: {binaries} (a server is started for the tests marked {MARKER})"
 
@@ -57,7 +57,7 @@ def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter, config: p
         return
     if (folder / "unavailable").exists():
         reason = (folder / "unavailable").read_text()
-        terminalreporter.write_sep("!", f"PostgreSQL tests SKIPPED: no server could be started: {reason}", red=True)
+        terminalreporter.write_sep("!", f"PostgreSQL tests FAILED: no server could be started: {reason}", red=True)
     elif (folder / "address").exists():
         terminalreporter.write_line("PostgreSQL: the tests marked both_databases ran on SQLite and on PostgreSQL")
 
@@ -76,14 +76,12 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 
 @pytest.fixture(scope="session")
 def postgres() -> postgres_server.Server:
-    """The run's PostgreSQL server; its tests are skipped, saying why, when none can be started
-    here (a failure instead with TAVERNE_TEST_POSTGRES=required, as in CI)."""
+    """The run's PostgreSQL server; its tests fail, saying why and what to install, when none can
+    be started here (never skipped: they are part of the suite)."""
     try:
         return postgres_server.shared_server(Path(os.environ[postgres_server.DIR_VARIABLE]))
     except postgres_server.Unavailable as error:
-        if postgres_server.required():
-            pytest.fail(f"PostgreSQL is required (TAVERNE_TEST_POSTGRES) but: {error}", pytrace=False)
-        pytest.skip(f"PostgreSQL unavailable: {error}")
+        pytest.fail(f"PostgreSQL is needed (apt-get install postgresql; .ci/run installs it) but: {error}", pytrace=False)
 
 
 @pytest.fixture

@@ -26,7 +26,6 @@ from pathlib import Path
 
 DIR_VARIABLE = "TAVERNE_TEST_PG_DIR"
 # Set by CI (.ci/run): a server that cannot start fails the run instead of skipping its tests.
-REQUIRED_VARIABLE = "TAVERNE_TEST_POSTGRES"
 USER = "taverne"
 # Faster for tests, and harmless: the server is thrown away, nothing survives the run. A commit still
 # waits for the server (synchronous_commit stays on), which is what the tests are about.
@@ -37,10 +36,6 @@ DURABLE = ("max_connections=200", "shared_buffers=64MB")
 
 class Unavailable(Exception):
     """Why no server could be started here (said in the skip reason and the run's summary)."""
-
-
-def required() -> bool:
-    return os.environ.get(REQUIRED_VARIABLE, "").lower() in {"1", "required", "yes", "true"}
 
 
 def binaries() -> Path | None:

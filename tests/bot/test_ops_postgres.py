@@ -127,10 +127,10 @@ def test_healthcheck_reads_the_heartbeat_from_postgres(postgres: Server) -> None
     assert gone.code == 1 and gone.text.startswith("base illisible (postgresql://taverne:***@")
 
 
-@pytest.mark.skipif(shutil.which("pg_dump") is None, reason="pg_dump (postgresql-client) is not installed")
 async def test_backup_is_a_pg_dump_and_restore_puts_it_back_once_the_bot_is_stopped(
     tmp_path: Path, postgres: Server
 ) -> None:
+    assert shutil.which("pg_dump"), "this test needs pg_dump (apt-get install postgresql-client; .ci/run installs it)"
     url = await new_postgres_database(postgres, whole=True)
     table = await a_game_in_progress(url)
     saved = run_bot(tmp_path, "backup", "taverne.dump", database=url)  # type: ignore[arg-type]
