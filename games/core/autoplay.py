@@ -20,13 +20,17 @@ def choose(
     rng: random.Random,
     now_ms: int,
     players: list[PlayerId] | None = None,
+    moves: list[tuple[PlayerId, Action]] | None = None,
 ) -> tuple[PlayerId, Action, int] | None:
     """A random legal move and the time it happens at, or None when nothing can happen.
 
     ``players``: the seats played at random (all by default; the terminal table leaves robots out).
+    ``moves``: those seats' legal moves in seat order, when the caller has them already (the
+    property tests do; ``legal_actions`` is the cost of a step).
     """
-    seats = state.players if players is None else [p for p in state.players if p in players]
-    moves: list[tuple[PlayerId, Action]] = [(p, a) for p in seats for a in game.legal_actions(state, p)]
+    if moves is None:
+        seats = state.players if players is None else [p for p in state.players if p in players]
+        moves = [(p, a) for p in seats for a in game.legal_actions(state, p)]
     deadline = game.deadline(state)
     if deadline is not None and (not moves or rng.random() < 0.35):
         return SYSTEM, Action(kind=TICK), max(now_ms, deadline)

@@ -24,6 +24,7 @@ def table(channel: int, last_move_ms: int) -> Session:
         status=PLAYING,
         state=state.model_dump_json(),
         active_ms=last_move_ms,
+        message_id=1000 + channel,  # shown: the bot answered the click that started it
         id=channel,
     )
     return Session(rec=rec, game=CABANE, state=state)
@@ -54,3 +55,12 @@ def test_an_old_table_that_changed_while_the_bot_was_away_is_still_told() -> Non
         (table(3, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS), [], Notice("ended")),
     ]
     assert told(queued) == [1, 2, 3]
+
+
+def test_an_old_table_whose_message_never_went_out_is_shown() -> None:
+    """« Commencer » stored, then the bot died before the table's answer: nothing in the channel
+    shows the game (the crash test's table stuck on turn 0 after a long run of kills)."""
+    never_shown = table(2, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)
+    never_shown.rec.message_id = None
+    queued = [(table(1, STOPPED_MS), [], Notice("resumed")), (never_shown, [], Notice("resumed"))]
+    assert told(queued) == [1, 2]

@@ -62,6 +62,22 @@ def _arg_names(game: Game[Any]) -> dict[str, set[str]]:
     return {s.kind: {a.name for a in s.args} for s in game.full_vocabulary()}
 
 
+@dataclass(frozen=True)
+class _Where:
+    """Where an attempt happened, written out only when a failure or an example quotes it (the
+    repr of every attempt was a tenth of the test's time)."""
+
+    game: str
+    seed: int
+    step: int
+    player: PlayerId
+    action: Action
+    at: int
+
+    def __str__(self) -> str:
+        return f"{self.game} seed={self.seed} step={self.step}: {self.player!r} {self.action!r} at {self.at}"
+
+
 def _accepted_outside(
     game: Game[Any],
     state: BaseState,
@@ -71,7 +87,7 @@ def _accepted_outside(
     new: BaseState,
     events: list[Event],
     tally: Tally,
-    where: str,
+    where: _Where,
 ) -> None:
     """Sorts an accepted move that legal_actions did not list, keeping an example of each sort."""
     original = state
@@ -93,8 +109,9 @@ def _accepted_outside(
     else:
         return
     tally.accepted_outside[key] += 1
-    tally.examples.setdefault(key, where)
-    tally.before.setdefault(key, original.model_dump_json())
+    if key not in tally.examples:
+        tally.examples[key] = str(where)
+        tally.before[key] = original.model_dump_json()
 
 
 def hostile_play(
@@ -112,6 +129,9 @@ def hostile_play(
     state, now = start, 0
     moves: list[Move] = []
     tally.games += 1
+    # The state's JSON before each attempt: a refusal must leave it as it was; an accepted move's
+    # round trip dumps the next state anyway, so each state is dumped once.
+    before = state.model_dump_json()
     for step in range(max_steps):
         if state.over:
             tally.finished += 1
@@ -122,13 +142,13 @@ def hostile_play(
             late = rng.random() < stale_rate
             at = now - rng.randint(1, 60_000) if late else now + rng.randint(0, 300)
         else:
-            chosen = choose(game, state, rng, now)
+            seated = [(p, a) for p, a in legal if p in state.players]
+            chosen = choose(game, state, rng, now, moves=seated)
             if chosen is None:
                 break
             player, action, at = chosen
         tally.steps += 1
-        before = state.model_dump_json()
-        where = f"{game.name} seed={start.dice.seed} step={step}: {player!r} {action!r} at {at}"
+        where = _Where(game.name, start.dice.seed, step, player, action, at)
         unknown = set(action.args) - arg_names.get(action.kind, set())
         try:
             new, events = game.apply(state, player, action, at)
@@ -157,13 +177,14 @@ def hostile_play(
             _accepted_outside(game, state, player, action, at, new, events, tally, where)
         try:
             assert new.version == state.version + 1, "version not bumped"
-            assert game.load(new.model_dump_json()) == new, "JSON round trip differs"
+            dumped = new.model_dump_json()
+            assert game.load(dumped) == new, "JSON round trip differs"
             ledger.check(new, events)
             for event in events:
                 words_of(game).describe(event, {}, "fr")
         except Exception as error:
             raise Crash(f"{type(error).__name__}: {error} — after {where}") from error
-        state, now = new, max(now, at)
+        state, now, before = new, max(now, at), dumped
         moves.append((player, action, at))
     return state, moves
 
