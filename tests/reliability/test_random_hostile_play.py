@@ -1,10 +1,10 @@
 """Random play for every game with illegal attempts mixed in (hostile_play.py says what is checked).
 
-``TAVERNE_RANDOM_GAMES`` (default 1000) sets the scale: each game plays that many tables divided by
-``SHARE`` (500 tables each for Cabane, Chèvre and Ludicitude, 250 for Cul de chouette, 200 for
+``TAVERNE_RANDOM_GAMES`` (default 250) sets the scale: each game plays that many tables divided by
+``SHARE`` (125 tables each for Cabane, Chèvre and Ludicitude, 62 for Cul de chouette, 50 for
 Barricade by default); short options keep the games short (Cabane to 3, Ludicitude to 10 or 60
 points, Chèvre to 30), and Barricade games, thousands of moves long at random, are cut after
-``BARRICADE_STEPS`` moves. About 20 s in all on this machine.
+``BARRICADE_STEPS`` moves.
 """
 
 from __future__ import annotations

@@ -1,8 +1,8 @@
 """Random legal play: five miners per colour and thirteen barriers always accounted for.
 
 A random game takes a few hundred moves (a median of about 160 for two players, 550 for six); the
-property test plays ``TAVERNE_RANDOM_GAMES // 125`` full games of two to four players (8 by default)
-and ``TAVERNE_RANDOM_GAMES`` short games of 30 moves (1000 by default), half of them from positions
+property test plays ``TAVERNE_RANDOM_GAMES // 125`` full games of two to four players (at least 3:
+3 by default) and ``TAVERNE_RANDOM_GAMES`` short games of 30 moves (250 by default), half of them from positions
 met in the full games, half from fresh starts of five and six players.
 """
 
@@ -18,7 +18,7 @@ from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
 from .positions import BOARD
 
-FULL_GAMES = max(2, RANDOM_GAMES // 125)
+FULL_GAMES = max(3, RANDOM_GAMES // 125)  # at least one game of 2, 3 and 4 players
 SHORT_STEPS = 30
 NAMES = ["ana", "bob", "cid", "dan", "eve", "fay"]
 

@@ -1,8 +1,8 @@
 """Random legal play in both score variants: no exception, scores are the sum of the score events,
 JSON round trip at every step, replays are identical, and every game ends.
 
-``TAVERNE_RANDOM_GAMES`` (default 1000) games are played to 343; a random game averages a few
-hundred steps, so 1000 games take about 20 s here (most of it the JSON round trip at every step).
+``TAVERNE_RANDOM_GAMES`` (default 250) games are played to 343; a random game averages a few
+hundred steps (each checked: JSON round trip, scores, someone to play).
 """
 
 from __future__ import annotations
