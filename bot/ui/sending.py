@@ -26,6 +26,8 @@ from .timing import defer_if_late
 
 log = logging.getLogger(__name__)
 
+UNKNOWN_INTERACTION = 10062  # Discord's code for a click answered too late (or unknown)
+
 
 class Sender:
     def __init__(self, clock: Callable[[], int] = wall_ms) -> None:
@@ -106,7 +108,15 @@ class Sender:
         """Edits the message the click came from into the table as it is now."""
         await defer_if_late(interaction, self.clock())
         drawn = await draw_table(session)
-        await self.edit_clicked(interaction, {"embed": drawn.embed, "view": drawn.view}, drawn.files)
+        try:
+            await self.edit_clicked(interaction, {"embed": drawn.embed, "view": drawn.view}, drawn.files)
+        except discord.NotFound as error:
+            if error.code != UNKNOWN_INTERACTION:
+                raise
+            # Answered past Discord's 3 s (a starved bot): the click is lost, but the move is stored;
+            # the channel still takes the edit, or the message would show the old buttons until a restart.
+            log.info("table %s : réponse au clic trop tardive, message modifié par le salon", session.id)
+            await self.refresh(session)
 
     async def edit_clicked(
         self, interaction: discord.Interaction[Any], changes: dict[str, Any], files: list[discord.File]

@@ -15,9 +15,9 @@ from typing import Any
 from games.core import Action, BaseState, Event, Game, PlayerId
 from games.core.autoplay import random_steps
 
-# How many random games each game's property test plays; CI uses the default. Past a few dozen games
-# no line or branch of games/ and speech/ is reached that was not already (docs/PERFORMANCE.md, « test
-# suite »): 250 keeps a margin; TAVERNE_RANDOM_GAMES=1000 (or more) is the long soak, run by hand.
+# How many random games each game's property test plays; CI uses the default (it was 1000, half the
+# suite's time: docs/PERFORMANCE.md, « Test suite »). Rare branches still turn up between 40 and 100
+# games, so TAVERNE_RANDOM_GAMES=1000 (or more) stays the long soak to run by hand after a rules change.
 RANDOM_GAMES = int(os.environ.get("TAVERNE_RANDOM_GAMES", "250"))
 
 Check = Callable[[BaseState, BaseState, list[Event]], None]
