@@ -186,8 +186,8 @@ def worth_telling(queued: list[Queued]) -> list[Queued]:
     (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
     bot stored before it stopped: a move committed just before a crash may not be on its message
     yet; an older table's message already shows it as it is, buttons included (they carry the
-    table and the turn, and survive restarts) — unless it has no message yet (the bot died between
-    « Commencer » and the table's answer), then it is always shown."""
+    table and the turn, and survive restarts) — unless nothing was played since its start (the bot may
+    have died between « Commencer » and its answer): that one is always shown."""
     if not queued:
         return queued
     since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
@@ -197,6 +197,12 @@ def worth_telling(queued: list[Queued]) -> list[Queued]:
         if n.kind not in ("resumed", "lobby_restored")
         or events
         or s.rec.active_ms >= since
-        # Started, but the bot died before the table went out: no message shows it at all.
-        or s.rec.message_id is None
+        or _maybe_never_shown(s)
     ]
+
+
+def _maybe_never_shown(session: Session) -> bool:
+    """No move since « Commencer »: the bot may have died between storing the start and answering
+    the click, its message then still a lobby (or none at all), however long ago that was."""
+    rec = session.rec
+    return rec.message_id is None or (rec.started_ms is not None and rec.active_ms <= rec.started_ms)

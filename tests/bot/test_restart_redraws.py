@@ -24,6 +24,7 @@ def table(channel: int, last_move_ms: int) -> Session:
         status=PLAYING,
         state=state.model_dump_json(),
         active_ms=last_move_ms,
+        started_ms=last_move_ms - 60_000,  # moves were played since the start
         message_id=1000 + channel,  # shown: the bot answered the click that started it
         id=channel,
     )
@@ -57,10 +58,16 @@ def test_an_old_table_that_changed_while_the_bot_was_away_is_still_told() -> Non
     assert told(queued) == [1, 2, 3]
 
 
-def test_an_old_table_whose_message_never_went_out_is_shown() -> None:
-    """« Commencer » stored, then the bot died before the table's answer: nothing in the channel
-    shows the game (the crash test's table stuck on turn 0 after a long run of kills)."""
-    never_shown = table(2, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)
+def test_an_old_table_with_no_move_since_its_start_is_shown() -> None:
+    """« Commencer » stored, then the bot died before the table's answer: the channel still shows the
+    lobby, or nothing (the crash test's tables stuck on turn 0 after a long run of kills)."""
+    old = STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS
+    lobby_still_shown, never_shown, played = table(2, old), table(3, old), table(4, old)
+    for session in (lobby_still_shown, never_shown):
+        session.rec.started_ms = old
     never_shown.rec.message_id = None
-    queued = [(table(1, STOPPED_MS), [], Notice("resumed")), (never_shown, [], Notice("resumed"))]
-    assert told(queued) == [1, 2]
+    played.rec.started_ms = old - 5_000  # moves since its start: its message shows them
+    queued = [(table(1, STOPPED_MS), [], Notice("resumed"))] + [
+        (s, [], Notice("resumed")) for s in (lobby_still_shown, never_shown, played)
+    ]
+    assert told(queued) == [1, 2, 3]
