@@ -43,10 +43,6 @@ STILL_TO_MIGRATE: frozenset[str] = frozenset(
         "bot/store/pg_errors.py",
         "bot/store/postgres.py",
         "bot/tables/registry.py",
-        # The games' own words (events, refusals, actions' help, options) and the terminal table's:
-        # each moves to speech/<game>.py and its catalogue.
-        "games/core/game.py",
-        "games/core/messages.py",
         # Not sentences: what a player may type, read as such (the level « débutant » as an alias of
         # ``debutant``; the « » a player may type around a word, stripped).
         "games/robots/__init__.py",
