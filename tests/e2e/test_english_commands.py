@@ -62,6 +62,12 @@ async def test_every_command_and_the_lobby_speak_english_to_an_english_group(tav
         seen.add(await emu.slash(channel, emu.owner, "config", {"salons": "#nowhere"}))
         seen.add(await emu.slash(channel, emu.owner, "config", {"jeu": "cabane", "options": "mode=nope"}))
         seen.add(await emu.slash(channel, arthur, "config"))  # not an admin
+        # A French « non » typed by the admin is read, and shown in the reader's words.
+        saved = seen.add(await emu.slash(channel, emu.owner, "config", {"jeu": "culdechouette", "options": "strict=non"}))
+        assert "`strict=no`" in words(saved.message)
+        for game in GAMES:
+            offered = await emu.autocomplete(channel, arthur, "jouer", {"jeu": game, "options": ""}, "options")
+            seen.texts.append("\n".join(c["name"] for c in offered))
         seen.add(await emu.slash(channel, arthur, "aide"))
         for game in GAMES:
             book = seen.add(await emu.slash(channel, arthur, "regles", {"jeu": game})).message
