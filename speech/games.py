@@ -13,7 +13,7 @@ from typing import Any
 from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core import registry as games
 
-from .catalogue import has, t
+from .catalogue import has, languages, t
 
 Names = dict[PlayerId, str]
 
@@ -79,6 +79,20 @@ class GameWords:
             if has(lang, key) or has("fr", key):
                 return t(lang, key)
         return arg.help
+
+    def choice_word(self, arg: ArgSpec, choice: str, lang: str) -> str:
+        """How a reader says one of an argument's choices (``<game>.choice.<arg>.<choice>``: Chèvre's
+        « gauche » is “left” in English), else the choice itself."""
+        key = f"{self.game.name}.choice.{arg.name}.{choice}"
+        return t(lang, key) if has(lang, key) or has("fr", key) else choice
+
+    def choice_of(self, arg: ArgSpec, typed: str) -> str | None:
+        """The choice a typed word stands for, in any language (case aside), or None."""
+        wanted = typed.strip().lower()
+        for choice in arg.choices:
+            if wanted == choice.lower() or any(wanted == self.choice_word(arg, choice, lang).lower() for lang in languages()):
+                return choice
+        return None
 
     def option_help(self, name: str, lang: str) -> str:
         """What a table option means (``<game>.option.<name>``, else the option's own description)."""

@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from games.core import COMMON_VOCABULARY, SYSTEM, Action, IllegalAction
+from games.core import COMMON_VOCABULARY, SYSTEM, Action, ArgSpec, IllegalAction
 from speech import catalogue, words_of
 from tests.games.core.toy import GAME as TOY
 
@@ -54,3 +54,16 @@ def test_a_game_without_words_of_its_own_still_speaks_both_languages_from_the_sh
         "tick": "Let time pass until the given moment.",
     }
     assert words.action_help(COMMON_VOCABULARY[0], "fr") == "Quitter la partie."
+
+
+def test_a_choice_is_said_in_the_readers_words_and_read_in_any_language() -> None:
+    words = words_of("chevre")
+    side = ArgSpec(name="cote", type="choice", choices=["gauche", "droite"])
+    assert [words.choice_word(side, c, "en") for c in side.choices] == ["left", "right"]
+    assert [words.choice_word(side, c, "fr") for c in side.choices] == ["gauche", "droite"]
+    assert [words.choice_of(side, typed) for typed in ("Left", "droite", " RIGHT ", "haut")] == [
+        "gauche",
+        "droite",
+        "droite",
+        None,
+    ]
