@@ -14,8 +14,8 @@ GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
         "Pas mou le caillou", "Grelotte ça picote", "Sans fin est la moisissure des bières bretonnes",
         "bières bretonnes", "Je sirote", "Sirop Gagnant", "Beau-Sirop", "Couche-Sirop", "File-Sirop",
         "Linotte", "Alouette", "Fauvette", "Mouette", "Bergeronnette",
-        # The Civet's shout as the rules quote it: « Civet de 50 sur une Chouette ! ».
-        "sur une Chouette",
+        # The Civet's shout as the rules quote it: « Civet de 50 sur une Chouette ! »; the rules' level.
+        "sur une Chouette", "niveau débutant",
     ),
     # The faces (Toit, Façade, Gauche, Droite, Blanc, Cabane), the phases and the shouts of the text.
     "cabane": (

@@ -113,4 +113,8 @@ async def test_every_command_and_the_lobby_speak_english_to_an_english_group(tav
         scores_fr = await emu.slash(channel, tavern.karadoc, "scores")
         assert help_fr.content.startswith("Taverne — aide")
         assert scores_fr.content == "Aucune table n'est ouverte dans ce salon. Ouvre-en une avec /jouer."
+        # A client in a language without a catalogue reads the server's.
+        tavern.karadoc.locale = "ja"
+        scores_ja = await emu.slash(channel, tavern.karadoc, "scores")
+        assert scores_ja.content == "No table is open in this channel. Open one with /play."
     emu.assert_no_violations()
