@@ -13,7 +13,7 @@ from typing import Any
 from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core import registry as games
 
-from .catalogue import has, languages, t
+from .catalogue import has, languages, t, tn
 
 Names = dict[PlayerId, str]
 
@@ -50,7 +50,7 @@ class GameWords:
         lines = [t(lang, "summary.score", player=names.get(p, p), score=s) for p, s in self.game.scores(state).items()]
         waiting = self.game.to_act(state)
         if state.over:
-            lines.append(t(lang, "summary.over", winners=listed(state.winners)))
+            lines.append(tn(lang, "summary.over", len(state.winners), winners=listed(state.winners)))
         elif waiting:
             lines.append(t(lang, "summary.waiting", players=listed(waiting)))
         return "\n".join(lines)

@@ -173,7 +173,7 @@ class LudicitudeWords(GameWords):
         ]
         if state.over:
             lines.append(
-                t(lang, "ludicitude.summary.over", winners=", ".join(name(p) for p in state.winners))
+                tn(lang, "ludicitude.summary.over", len(state.winners), winners=", ".join(name(p) for p in state.winners))
             )
             return "\n".join(lines)
         waiting = GAME.to_act(state)

@@ -43,8 +43,8 @@ def test_a_game_without_words_of_its_own_still_speaks_both_languages_from_the_sh
     assert words.summary(state, names, "fr").splitlines() == ["Arthur : 0", "Perceval : 0", "À jouer : Arthur"]
     assert words.summary(state, names, "en").splitlines() == ["Arthur: 0", "Perceval: 0", "To play: Arthur"]
     state, _ = TOY.apply(state, SYSTEM, Action(kind="expulser", args={"joueur": "bob"}), 0)
-    assert words.summary(state, names, "en").splitlines()[-1] == "Game over. Winner(s): Arthur"
-    assert words.summary(state, names, "fr").splitlines()[-1] == "Partie terminée. Gagnant(s) : Arthur"
+    assert words.summary(state, names, "en").splitlines()[-1] == "Game over. Winner: Arthur"
+    assert words.summary(state, names, "fr").splitlines()[-1] == "Partie terminée. Gagnant : Arthur"
     assert words.explain(IllegalAction("not_your_turn"), "en") == "It is not your turn."
     assert words.explain(IllegalAction("bad_points", points=9), "en") == "Action refused (bad_points)."
     helps = {spec.kind: words.action_help(spec, "en") for spec in COMMON_VOCABULARY}

@@ -305,7 +305,7 @@ def test_a_tied_poisson_makes_two_chevres_and_the_table_says_so() -> None:
     embed = PRESENTER.embed(session)
     assert embed.title == "Dominos « Chèvre »"
     assert fields(session)["🐐 Partie terminée"] == (
-        "La chèvre : <@2> (22 points), <@3> (22 points).\nGagnant(s) : <@1>."
+        "La chèvre : <@2> (22 points), <@3> (22 points).\nGagnant : <@1>."
     )
     assert "À jouer" not in fields(session)
     assert labels(PRESENTER.components(session)) == []  # nothing left to click
