@@ -98,11 +98,12 @@ def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
 
 def _dice_drawers() -> dict[str, tuple[Callable[[dict[str, Any]], bytes | None], Callable[[], None]]]:
     from bot.render import cabane_dice, culdechouette_dice, ludicitude_dice
+    from bot.render.cache import PICTURES
 
     return {
-        "culdechouette": (culdechouette_dice.picture_of_view, culdechouette_dice.render_throw.cache_clear),
-        "cabane": (cabane_dice.picture_of_view, cabane_dice.render_throw.cache_clear),
-        "ludicitude": (ludicitude_dice.picture_of_view, ludicitude_dice.render_dice.cache_clear),
+        "culdechouette": (culdechouette_dice.picture_of_view, PICTURES.clear),
+        "cabane": (cabane_dice.picture_of_view, PICTURES.clear),
+        "ludicitude": (ludicitude_dice.picture_of_view, PICTURES.clear),
     }
 
 

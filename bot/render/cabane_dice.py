@@ -4,7 +4,7 @@ C the cabin on its back — the two dice of the two-dice game, and the count of 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,7 +14,8 @@ from games.cabane.state import SERIES_LENGTH
 from speech import t
 from speech.cabane import count_words, face_name
 
-from .dice import CACHED, DIM, GOLD, IVORY, TEXT, canvas, small_png, text
+from .cache import PICTURES
+from .dice import DIM, GOLD, IVORY, TEXT, canvas, small_png, text
 
 SIDE = 110
 GAP = 40
@@ -71,7 +72,6 @@ def _face(face: str) -> Face:
     return face
 
 
-@lru_cache(maxsize=CACHED)
 def render_throw(
     faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "", lang: str = "fr"
 ) -> bytes:
@@ -80,6 +80,11 @@ def render_throw(
     ``standing``: the ten coups, where the first die stays up on its T (drawn dimmed before the
     thrown one); ``count``: the coups counted so far in the series, drawn as ten boxes, with ``said``
     what the thrower says aloud (the engine's note of it, said in ``lang``)."""
+    key = ("cabane", tuple(faces), standing, count, said, lang)
+    return PICTURES.get(key, lambda: _draw(tuple(faces), standing, count, said, lang))
+
+
+def _draw(faces: tuple[str, ...], standing: bool, count: int | None, said: str, lang: str) -> bytes:
     shown = [_face(f) for f in faces]
     if not 1 <= len(shown) <= 2:
         raise ValueError(f"one or two cabin dice expected, got {faces!r}")
@@ -142,13 +147,23 @@ def describe_throw(
     return words
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[str, ...], bool, int | None, str] | None:
-    faces = tuple(str(f) for f in view.get("last_faces") or [])
+Shown = tuple[tuple[str, ...], bool, int | None, str]
+
+
+def shown_throw(last_faces: Sequence[str], phase: str, count: int, count_said: str) -> Shown | None:
+    """What the picture of a table shows: the last throw's faces, the standing first cabin and the
+    count during the ten coups; None before the first throw (no picture then)."""
+    faces = tuple(str(f) for f in last_faces)
     if not faces:
         return None
-    series = view.get("phase") == "dix_coups" and len(faces) == 1
-    count = int(view.get("count", 0)) if series else None
-    return faces, series, count, str(view.get("count_said") or "") if series else ""
+    series = phase == "dix_coups" and len(faces) == 1
+    return faces, series, int(count) if series else None, str(count_said or "") if series else ""
+
+
+def _from_view(view: dict[str, Any]) -> Shown | None:
+    return shown_throw(
+        view.get("last_faces") or [], str(view.get("phase")), int(view.get("count", 0)), str(view.get("count_said") or "")
+    )
 
 
 def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:

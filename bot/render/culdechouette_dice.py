@@ -4,14 +4,15 @@ reader's language (``culdechouette.dice.*`` in the catalogues)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from games.culdechouette.combos import classify, odd_die
 from speech.catalogue import t
 from speech.culdechouette import combination
 
-from .dice import CACHED, GOLD, RED, WHITE, canvas, die, small_png, text, text_width
+from .cache import PICTURES
+from .dice import GOLD, RED, WHITE, canvas, die, small_png, text, text_width
 
 SIDE = 96
 GAP = 18
@@ -34,16 +35,21 @@ def _caption(dice: tuple[int, ...], lang: str) -> str:
     return t(lang, D + "caption.points", combination=name, points=combo.points) if combo.points else name
 
 
-@lru_cache(maxsize=CACHED)
 def render_throw(
     dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False, lang: str = "fr"
 ) -> bytes:
-    """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes.
+    """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes, drawn once per
+    content (bot/render/cache.py).
 
     ``siroted`` is the position of the die thrown again in a Sirop; ``to_sirote`` says it is still
     to be thrown (the bets are open) rather than already siroted."""
     if not 2 <= len(dice) <= 3 or any(not 1 <= d <= 6 for d in dice):
         raise ValueError(f"two or three dice from 1 to 6 expected, got {dice!r}")
+    key = ("culdechouette", tuple(dice), siroted, to_sirote, lang)
+    return PICTURES.get(key, lambda: _draw(tuple(dice), siroted, to_sirote, lang))
+
+
+def _draw(dice: tuple[int, ...], siroted: int | None, to_sirote: bool, lang: str) -> bytes:
     caption = _caption(dice, lang)
     width = max(WIDTH, text_width(caption, 28, True) + 2 * MARGIN)
     image, draw = canvas(width, HEIGHT)
@@ -82,17 +88,26 @@ def describe_throw(
     return f"{words} — {_caption(dice, lang)}" if len(dice) == 3 else words
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int | None, bool] | None:
-    dice = tuple(int(d) for d in view.get("throw") or [])
+Shown = tuple[tuple[int, ...], int | None, bool]
+
+
+def shown_throw(throw: Sequence[int], sirop_position: int | None, siroted: bool) -> Shown | None:
+    """What the picture of a table shows: the dice, the siroted die's position, whether it is still
+    to be thrown; None before the chouettes are thrown (no picture then)."""
+    dice = tuple(int(d) for d in throw)
     if len(dice) < 2:
         return None
-    sirop = view.get("sirop")
-    if sirop:
-        return dice, int(sirop["position"]), True
+    if sirop_position is not None:
+        return dice, int(sirop_position), True
     # Once siroted the position is no longer kept; the odd die is it, unless all three now match.
-    if view.get("siroted") and len(dice) == 3 and len(set(dice)) > 1:
+    if siroted and len(dice) == 3 and len(set(dice)) > 1:
         return dice, odd_die(list(dice)), False
     return dice, None, False
+
+
+def _from_view(view: dict[str, Any]) -> Shown | None:
+    sirop = view.get("sirop")
+    return shown_throw(view.get("throw") or [], sirop["position"] if sirop else None, bool(view.get("siroted")))
 
 
 def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:

@@ -1,20 +1,18 @@
 """What every dice picture shares: square dice with pips, labels, small palette PNGs, a content cache.
 
 The drawing functions are pure (plain data in, PNG bytes out) and share no mutable state, so they can
-run in a worker thread (``asyncio.to_thread``) off the event loop; ``functools.lru_cache`` is
-thread-safe, so the same throw is drawn once and then served from memory.
+run in a worker thread (``asyncio.to_thread``) off the event loop; the content cache
+(``cache.PICTURES``) draws the same throw once and then serves it from memory.
 """
 
 from __future__ import annotations
 
 import io
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from .fonts import fit, load_font
 
-CACHED = 512  # pictures kept per kind (a few KB each)
 FELT = (31, 95, 58)
 IVORY = (246, 241, 225)
 INK = (30, 30, 30)
@@ -89,7 +87,3 @@ def text_width(words: str, size: int, bold: bool = False) -> int:
     return int(font.getlength(fit(words, font)))
 
 
-def clear_caches(*functions: Any) -> None:
-    """Empties the content caches (benchmarks measure a cold drawing this way)."""
-    for function in functions:
-        function.cache_clear()

@@ -4,6 +4,7 @@ pile (its top die is the multiplier), the carrots put aside, and what the turn i
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +13,8 @@ from PIL import Image, ImageDraw
 from speech import t, tn
 from speech.ludicitude import faces_words, points_words
 
-from .dice import CACHED, FELT, IVORY, canvas, small_png, text
+from .cache import PICTURES
+from .dice import FELT, IVORY, canvas, small_png, text
 
 SIDE = 64  # shown 400 px wide on a phone, a die stays about 47 px
 GAP = 8
@@ -104,7 +106,6 @@ def _rabbits(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, small: int
         left += small + GAP
 
 
-@lru_cache(maxsize=CACHED)
 def render_dice(
     table: tuple[int, ...],
     singles: int = 0,
@@ -116,7 +117,22 @@ def render_dice(
     lang: str = "fr",
 ) -> bytes:
     """The seven dice wherever they are: on the table, the rabbits set aside (stacks drawn one die
-    on the other), the clapier pile rising left to right, the carrots put aside (dimmed)."""
+    on the other), the clapier pile rising left to right, the carrots put aside (dimmed); drawn
+    once per content (bot/render/cache.py)."""
+    shown = (tuple(table), singles, stacks, doubles, tuple(clapiers), carrots, points)
+    return PICTURES.get(("ludicitude", *shown, lang), lambda: _draw(*shown, lang))
+
+
+def _draw(
+    table: tuple[int, ...],
+    singles: int,
+    stacks: int,
+    doubles: int,
+    clapiers: tuple[int, ...],
+    carrots: int,
+    points: int | None,
+    lang: str,
+) -> bytes:
     image, draw = canvas(WIDTH, 1000)
     top = MARGIN
     small = int(SIDE * 0.8)
@@ -193,24 +209,45 @@ def describe_dice(
     return " · ".join(parts)
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]:
-    situation = view.get("situation") or {}
-    debut = view.get("phase") == "debut"
-    return (
-        tuple(int(v) for v in view.get("table") or []),
+Shown = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
+
+
+def shown_dice(
+    table: Sequence[int], situation: Mapping[str, Any], carrots: int, points: int, phase: str = ""
+) -> Shown | None:
+    """What the picture of a table shows: the dice on the table, the rabbits and clapiers set aside
+    (``situation``), the carrots, what the turn is worth. None when there is nothing to look at: a
+    turn not begun with nothing left to take over (all seven dice are to be thrown, whatever they
+    show from before), or no die anywhere (a picture would only say « nothing »)."""
+    shown = (
+        tuple(int(v) for v in table),
         int(situation.get("singles", 0)),
         int(situation.get("stacks", 0)),
         int(situation.get("doubles", 0)),
         tuple(int(c) for c in situation.get("clapiers") or []),
-        int(view.get("carrots", 0)),
-        int(view["valeur_laissee"] if debut else view.get("points_du_tour", 0)),
+        int(carrots),
+        int(points),
     )
+    aside = any(shown[1:4]) or bool(shown[4])
+    if phase == "debut" and not aside:
+        return None
+    return shown if shown[0] or aside or shown[5] else None
 
 
-def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes:
-    """The dice of a public view (``GAME.view(state, None)``), its captions in ``lang``."""
-    return render_dice(*_from_view(view), lang=lang)
+def _from_view(view: dict[str, Any]) -> Shown | None:
+    debut = view.get("phase") == "debut"
+    points = view["valeur_laissee"] if debut else view.get("points_du_tour", 0)
+    table, situation = view.get("table") or [], view.get("situation") or {}
+    return shown_dice(table, situation, int(view.get("carrots", 0)), int(points), str(view.get("phase")))
 
 
-def words_of_view(view: dict[str, Any], lang: str = "fr") -> str:
-    return describe_dice(*_from_view(view), lang=lang)
+def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:
+    """The dice of a public view (``GAME.view(state, None)``), its captions in ``lang``; None when
+    no die is to be seen."""
+    found = _from_view(view)
+    return None if found is None else render_dice(*found, lang=lang)
+
+
+def words_of_view(view: dict[str, Any], lang: str = "fr") -> str | None:
+    found = _from_view(view)
+    return None if found is None else describe_dice(*found, lang=lang)
