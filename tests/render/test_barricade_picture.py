@@ -7,9 +7,11 @@ import random
 
 from PIL import Image
 
-from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, POINT, WIDTH, point_xy, render_board
+from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, OFFSET, POINT, WIDTH, point_xy, render_board
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.core.autoplay import play_out
+
+from .saving import keep
 
 BOARD = load_board()
 
@@ -38,10 +40,10 @@ def near(colour: tuple[int, ...], wanted: tuple[int, int, int]) -> bool:
 
 def test_a_mid_game_picture_is_a_small_png_of_the_expected_size() -> None:
     state = mid_game()
-    png = render_board(state, numbered_destinations(state))
+    png = keep("barricade-plateau", render_board(state, numbered_destinations(state)))
     image = Image.open(io.BytesIO(png))
     assert image.format == "PNG" and image.mode == "P"
-    assert image.size == (WIDTH, HEIGHT) == (960, 698)
+    assert image.size == (WIDTH, HEIGHT) == (960, 766)
     assert len(png) < 150_000
 
 
@@ -56,10 +58,10 @@ def test_seated_tents_wear_their_players_colour_and_miners_stand_where_they_are(
     image = pixels(render_board(state))
     ana_tent = BOARD.tents[state.tents["ana"]]
     x, y = point_xy(ana_tent.x, ana_tent.y)
-    assert image.getpixel((int(x), int(y) + 9)) == COLOUR_RGB["rouge"]
+    assert image.getpixel((int(x) - 14, int(y) + 10)) == COLOUR_RGB["rouge"]  # beside its count
     free_tent = BOARD.tents[0]
     x, y = point_xy(free_tent.x, free_tent.y)
-    assert image.getpixel((int(x), int(y) + 9)) not in COLOUR_RGB.values()
+    assert image.getpixel((int(x) - 14, int(y) + 10)) not in COLOUR_RGB.values()
     x, y = point_xy(4, 6)
     assert image.getpixel((int(x) + 6, int(y) + 6)) == COLOUR_RGB["rouge"]
 
@@ -93,11 +95,11 @@ def test_points_reached_by_several_miners_keep_their_neighbours_visible() -> Non
     state.phase, state.throw, state.current = "deplacer", 6, state.order.index("ana")
     destinations = numbered_destinations(state)
     assert len(destinations) == 36
-    image = pixels(render_board(state, destinations))
+    image = pixels(keep("barricade-rebonds", render_board(state, destinations)))
     x, y = point_xy(17, 6)
     assert image.getpixel((int(x) - 5, int(y) - 5)) == COLOUR_RGB["bleu"]
     # The numbers sit clear of the points they name, above and below them in turn.
-    for label, dy in (("G17", -13), ("G19", 13)):
+    for label, dy in (("G17", -OFFSET), ("G19", OFFSET)):
         p = BOARD.point(BOARD.by_label(label))
         x, y = point_xy(p.x, p.y)
         assert near(image.getpixel((int(x), int(y))), POINT)
