@@ -226,22 +226,43 @@ def _header(
         if player == turn:
             width = draw.textlength(label, font=font)
             draw.line([(x + 26, y + 14), (x + 26 + width, y + 14)], fill=INK, width=3)
+    status = _status(data, turn, names, lang)
+    bold = load_font(24, bold=True)
+    draw.text((16, 94), fit(status, bold), font=bold, fill=INK, anchor="lm")
+
+
+def _status(data: Mapping[str, Any], turn: str | None, names: Mapping[str, str], lang: str) -> str:
+    """What is happening now, as the picture's second line says it."""
     who = names.get(turn, turn) if turn is not None else ""
     if data.get("over"):
         winners = ", ".join(names.get(p, p) for p in data.get("winners", []))
-        status = (
-            t(lang, "barricade.table.picture_won", winners=winners) if winners else t(lang, "barricade.table.picture_over")
-        )
-    elif turn is None:
-        status = ""
-    elif data.get("phase") == "deplacer":
-        status = t(lang, "barricade.table.picture_moves", player=who, value=data.get("throw"))
-    elif data.get("phase") == "barriere":
-        status = t(lang, "barricade.table.picture_barrier", player=who)
-    else:
-        status = t(lang, "barricade.event.tour", player=who)
-    bold = load_font(24, bold=True)
-    draw.text((16, 94), fit(status, bold), font=bold, fill=INK, anchor="lm")
+        return t(lang, "barricade.table.picture_won", winners=winners) if winners else t(lang, "barricade.table.picture_over")
+    if turn is None:
+        return ""
+    if data.get("phase") == "deplacer":
+        return t(lang, "barricade.table.picture_moves", player=who, value=data.get("throw"))
+    if data.get("phase") == "barriere":
+        return t(lang, "barricade.table.picture_barrier", player=who)
+    return t(lang, "barricade.event.tour", player=who)
+
+
+def describe_board(
+    state: BaseModel | Mapping[str, Any], names: Mapping[str, str] | None = None, lang: str = SOURCE
+) -> str:
+    """The board picture's words, for screen readers (the image's description): each player's
+    miners in the mine, and what is happening now (the table message tells the rest)."""
+    data = _as_dict(state)
+    names = names or {}
+    miners: Mapping[str, list[int]] = data.get("miners", {})
+    order: list[str] = data.get("order", list(miners))
+    current = data.get("current", 0)
+    turn = order[current] if order and not data.get("over") and current < len(order) else None
+    players = ", ".join(
+        f"{names.get(p, p)} {sum(1 for w in miners.get(p, []) if w == BOARD.mine)}/{MINERS}" for p in order
+    )
+    words = t(lang, "barricade.table.picture_words", players=players)
+    status = _status(data, turn, names, lang)
+    return f"{words} — {status}" if status else words
 
 
 def _clipped(draw: ImageDraw.ImageDraw, name: str, tail: str, font: Any, room: float) -> str:

@@ -182,6 +182,17 @@ def render_chain(view: dict[str, Any], lang: str = SOURCE) -> bytes:
     return _png(image)
 
 
+def describe_chain(view: dict[str, Any], lang: str = SOURCE) -> str:
+    """The chain picture in words, for screen readers (the image's description): the round, the
+    ends and the bazar, then the tiles left end first, or what opens the round on an empty table."""
+    chain = [f"{int(a)}-{int(b)}" for a, b in view.get("chain", [])]
+    if not chain:
+        first_round = int(view.get("round", 1)) == 1
+        rule = t(lang, "chevre.table.picture_opening" if first_round else "chevre.table.picture_free")
+        return " — ".join([_header(view, lang), t(lang, "chevre.table.picture_first"), " ".join(rule.split("\n"))])
+    return f"{_header(view, lang)} — {' · '.join(chain)}"
+
+
 def render_hand(tiles: Sequence[str], playable: Collection[str] = (), lang: str = SOURCE) -> bytes:
     """A private hand, tiles standing upright with their names under them; ``playable`` ones outlined."""
     font = load_font(18)
