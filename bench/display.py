@@ -31,6 +31,7 @@ class DisplayFigures:
     message_s: float  # embed and buttons, in total
     picture_s: float  # the attached pictures, in total
     has_pictures: bool
+    again_s: float = 0.0  # the same table's pictures drawn again (another reader, a refused click)
 
     @property
     def per_table_ms(self) -> float:
@@ -40,6 +41,10 @@ class DisplayFigures:
     def picture_ms(self) -> float:
         return self.picture_s / self.drawn * 1000
 
+    @property
+    def again_ms(self) -> float:
+        return self.again_s / self.drawn * 1000
+
 
 async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigures:
     presenter = presenter_for(game)
@@ -48,7 +53,7 @@ async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigu
     names = {p: f"Joueur·se {p}" for p in players}
     clock = time.perf_counter
     drawn = 0
-    message_s = picture_s = 0.0
+    message_s = picture_s = again_s = 0.0
     has_pictures = False
     start = clock()
     while drawn == 0 or clock() - start < seconds:
@@ -70,11 +75,13 @@ async def measure(game: Game[Any], seconds: float, seed: int = 3) -> DisplayFigu
         middle = clock()
         files = presenter.files(session)
         after = clock()
+        presenter.files(session)
         message_s += middle - before
         picture_s += after - middle
+        again_s += clock() - after
         has_pictures = has_pictures or bool(files)
         drawn += 1
-    return DisplayFigures(game.name, drawn, message_s, picture_s, has_pictures)
+    return DisplayFigures(game.name, drawn, message_s, picture_s, has_pictures, again_s)
 
 
 def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
@@ -85,7 +92,7 @@ def figures(games: dict[str, Game[Any]], seconds: float) -> list[Figure]:
         what += ", image)" if result.has_pictures else ")"
         value = f"{number(result.per_table_ms, 2)} ms"
         if result.has_pictures:
-            value += f" dont image {number(result.picture_ms, 2)} ms"
+            value += f" dont image {number(result.picture_ms, 2)} ms (redessinée : {number(result.again_ms, 3)} ms)"
         out.append(Figure("affichage", what, value))
     return out
 

@@ -9,7 +9,6 @@ numbers, which the buttons name, 22), to stay 8 to 9 pixels high once shrunk.
 
 from __future__ import annotations
 
-import io
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -21,6 +20,7 @@ from games.barricade import Destination, load_board
 from games.barricade.state import MINERS, TENT
 from speech import SOURCE, t
 
+from .dice import small_png
 from .fonts import fit, load_font
 
 BOARD = load_board()
@@ -195,9 +195,7 @@ def render_board(
 
     _header(draw, data, order, colours, miners, names, BOARD.mine, lang)
 
-    out = io.BytesIO()
-    image.quantize(colors=48, method=Image.Quantize.FASTOCTREE).save(out, format="PNG")
-    return out.getvalue()
+    return small_png(image, colours=48)
 
 
 def _header(

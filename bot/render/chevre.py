@@ -6,7 +6,6 @@ enough for a phone; doubles stand across, as at the table. The two end tiles are
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -14,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from speech import SOURCE, t
 
-from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT
+from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT, small_png
 from .dice import PIPS as DIE_PIPS
 from .fonts import fit, load_font
 
@@ -40,9 +39,8 @@ Box = tuple[int, int, int, int]
 
 
 def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    # A palette PNG: half the CPU of an RGB one and a smaller file (ivory, felt, pips, gold).
+    return small_png(image, colours=32)
 
 
 def _half(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, value: int) -> None:

@@ -45,5 +45,7 @@ def keep(name: str, data: bytes) -> bytes:
         path.mkdir(parents=True, exist_ok=True)
         (path / f"{name}.png").write_bytes(data)
         if opened(data).width > PHONE:
-            on_a_phone(data).save(path / f"{name}.{PHONE}px.png", optimize=True)
+            # A palette copy keeps the file small (docs/pictures/ holds some of them).
+            phone = on_a_phone(data).quantize(64, method=Image.Quantize.FASTOCTREE)
+            phone.save(path / f"{name}.{PHONE}px.png", optimize=True)
     return data
