@@ -20,7 +20,7 @@ from games.barricade import Destination, load_board
 from games.barricade.state import MINERS, TENT
 from speech import SOURCE, t
 
-from .dice import small_png
+from .dice import palette, small_png
 from .fonts import fit, load_font
 
 BOARD = load_board()
@@ -50,6 +50,7 @@ COLOUR_RGB: dict[str, tuple[int, int, int]] = {
     "violet": (132, 60, 170),
     "orange": (240, 128, 24),
 }
+PALETTE = palette([BACKGROUND, PATH, POINT, START_LINE, INK, BARRIER, GOLD, EMPTY_TENT, MARKER, *COLOUR_RGB.values()])
 # Markers with more characters than this are drawn smaller, alternately above and below their point
 # (two digits fit between neighbours 36 pixels apart, « 3/12 » does not).
 LONG_LABEL = 2
@@ -195,7 +196,7 @@ def render_board(
 
     _header(draw, data, order, colours, miners, names, BOARD.mine, lang)
 
-    return small_png(image, colours=48)
+    return small_png(image, fixed=PALETTE)
 
 
 def _header(

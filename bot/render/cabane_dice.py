@@ -15,7 +15,7 @@ from speech import t
 from speech.cabane import count_words, face_name
 
 from .cache import PICTURES
-from .dice import DIM, GOLD, IVORY, TEXT, canvas, small_png, text
+from .dice import DIM, EDGE, FELT, GOLD, IVORY, TEXT, canvas, palette, small_png, text
 
 SIDE = 110
 GAP = 40
@@ -25,6 +25,10 @@ WALL = (205, 160, 105)
 ROOF = (160, 45, 35)
 WOOD = (95, 60, 35)
 GLASS = (150, 200, 230)
+BACK_WALL = (235, 230, 215)
+BACK_ROOF = (215, 205, 190)
+TOP_ROOF = (200, 40, 30)
+PALETTE = palette([FELT, IVORY, EDGE, GOLD, TEXT, DIM, WALL, ROOF, WOOD, GLASS, BACK_WALL, BACK_ROOF, TOP_ROOF])
 
 
 def _cabin(face: Face, side: int) -> Image.Image:
@@ -35,11 +39,11 @@ def _cabin(face: Face, side: int) -> Image.Image:
     wall = (0.22 * s, 0.45 * s, 0.78 * s, 0.85 * s)
     peak = [(0.14 * s, 0.47 * s), (0.5 * s, 0.15 * s), (0.86 * s, 0.47 * s)]
     if face in ("T", "F", "B", "C"):
-        draw.rectangle(wall, fill=WALL if face != "B" else (235, 230, 215), outline=WOOD, width=3)
-        draw.polygon(peak, fill=ROOF if face != "B" else (215, 205, 190), outline=WOOD)
+        draw.rectangle(wall, fill=WALL if face != "B" else BACK_WALL, outline=WOOD, width=3)
+        draw.polygon(peak, fill=ROOF if face != "B" else BACK_ROOF, outline=WOOD)
     if face == "T":
         # Standing: the roof is what counts, drawn bold with its ridge.
-        draw.polygon(peak, fill=(200, 40, 30), outline=GOLD)
+        draw.polygon(peak, fill=TOP_ROOF, outline=GOLD)
         draw.line((0.14 * s, 0.47 * s, 0.5 * s, 0.15 * s, 0.86 * s, 0.47 * s), fill=GOLD, width=5)
         draw.rectangle((0.43 * s, 0.62 * s, 0.57 * s, 0.85 * s), fill=WOOD)
     elif face in ("F", "C"):
@@ -62,7 +66,7 @@ def _cabin(face: Face, side: int) -> Image.Image:
     if face == "C":
         tile = tile.rotate(180)
         draw = ImageDraw.Draw(tile)
-    draw.rectangle((0, 0, s - 1, s - 1), outline=(70, 60, 50), width=3)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=EDGE, width=3)
     return tile
 
 
@@ -100,7 +104,7 @@ def _draw(faces: tuple[str, ...], standing: bool, count: int | None, said: str, 
     for face, label, dimmed in dice:
         tile = _cabin(face, SIDE)
         if dimmed:
-            tile = Image.blend(tile, Image.new("RGB", tile.size, (31, 95, 58)), 0.45)
+            tile = Image.blend(tile, Image.new("RGB", tile.size, FELT), 0.45)
         image.paste(tile, (left, MARGIN))
         text(
             draw,
@@ -127,7 +131,7 @@ def _draw(faces: tuple[str, ...], standing: bool, count: int | None, said: str, 
         else:
             words = t(lang, "cabane.dice.count", count=count, total=SERIES_LENGTH)
         text(draw, (width / 2, top + 32), words, 20)
-    return small_png(image)
+    return small_png(image, fixed=PALETTE)
 
 
 def describe_throw(

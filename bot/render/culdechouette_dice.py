@@ -12,7 +12,23 @@ from speech.catalogue import t
 from speech.culdechouette import combination
 
 from .cache import PICTURES
-from .dice import GOLD, RED, WHITE, canvas, die, small_png, text, text_width
+from .dice import (
+    DIM,
+    EDGE,
+    FELT,
+    GOLD,
+    INK,
+    IVORY,
+    RED,
+    TEXT,
+    WHITE,
+    canvas,
+    die,
+    palette,
+    small_png,
+    text,
+    text_width,
+)
 
 SIDE = 96
 GAP = 18
@@ -20,6 +36,9 @@ APART = 48  # the cul stands further away than the two chouettes stand from each
 MARGIN = 20
 LABEL = 26
 CAPTION = 40
+CUL_EDGE = (110, 20, 20)
+UNKNOWN = (150, 175, 160)  # the « ? » of the cul still to throw
+PALETTE = palette([FELT, IVORY, INK, EDGE, GOLD, TEXT, RED, WHITE, DIM, CUL_EDGE, UNKNOWN])
 WIDTH = 2 * MARGIN + 3 * SIDE + GAP + APART
 HEIGHT = MARGIN + SIDE + LABEL + CAPTION + MARGIN // 2
 
@@ -60,19 +79,19 @@ def _draw(dice: tuple[int, ...], siroted: int | None, to_sirote: bool, lang: str
         value = dice[position] if position < len(dice) else None
         marked = siroted == position
         if position == 2:
-            die(draw, left, MARGIN, SIDE, value, fill=RED, ink=WHITE, outline=GOLD if marked else (110, 20, 20))
+            die(draw, left, MARGIN, SIDE, value, fill=RED, ink=WHITE, outline=GOLD if marked else CUL_EDGE)
         else:
-            die(draw, left, MARGIN, SIDE, value, outline=GOLD if marked else (70, 60, 50))
+            die(draw, left, MARGIN, SIDE, value, outline=GOLD if marked else EDGE)
         if marked:
             draw.rounded_rectangle(
                 (left - 6, MARGIN - 6, left + SIDE + 5, MARGIN + SIDE + 5), radius=SIDE // 5, outline=GOLD, width=5
             )
         if value is None:
-            text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=(150, 175, 160), anchor="mm")
+            text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=UNKNOWN, anchor="mm")
         label = t(lang, D + ("name.to_sirote" if to_sirote else "name.siroted")) if marked else names[position]
         text(draw, (left + SIDE / 2, MARGIN + SIDE + 6), label, 20, bold=marked, fill=GOLD if marked else WHITE)
     text(draw, (width / 2, MARGIN + SIDE + LABEL + 8), caption, 28, bold=True)
-    return small_png(image)
+    return small_png(image, fixed=PALETTE)
 
 
 def describe_throw(

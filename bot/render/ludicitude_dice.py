@@ -14,7 +14,7 @@ from speech import t, tn
 from speech.ludicitude import faces_words, points_words
 
 from .cache import PICTURES
-from .dice import FELT, IVORY, canvas, small_png, text
+from .dice import EDGE, FELT, IVORY, TEXT, canvas, palette, small_png, text
 
 SIDE = 64  # shown 400 px wide on a phone, a die stays about 47 px
 GAP = 8
@@ -26,6 +26,10 @@ PINK = (230, 150, 160)
 HUTCH = (120, 80, 45)
 ORANGE = (235, 125, 25)
 LEAF = (60, 150, 50)
+EYE = (20, 20, 20)
+PLANK = (190, 140, 90)
+NUMBER = (40, 25, 10)
+PALETTE = palette([FELT, IVORY, EDGE, TEXT, FUR, PINK, HUTCH, ORANGE, LEAF, EYE, PLANK, NUMBER])
 
 
 def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -37,7 +41,7 @@ def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FUR)
     for dx in (-0.38, 0.38):
         draw.ellipse(
-            (cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=(20, 20, 20)
+            (cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=EYE
         )
     draw.ellipse((cx - 0.14 * r, cy + 0.2 * r, cx + 0.14 * r, cy + 0.4 * r), fill=PINK)
 
@@ -62,15 +66,15 @@ def _face(value: int, side: int) -> Image.Image:
     elif value in (3, 4, 5):
         # A hutch: a wooden box under a roof, its number written large on the door.
         draw.polygon([(0.12 * s, 0.42 * s), (0.5 * s, 0.12 * s), (0.88 * s, 0.42 * s)], fill=HUTCH)
-        draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=(190, 140, 90), outline=HUTCH, width=3)
-        text(draw, (0.5 * s, 0.66 * s), str(value), int(0.4 * s), bold=True, fill=(40, 25, 10), anchor="mm")
+        draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=PLANK, outline=HUTCH, width=3)
+        text(draw, (0.5 * s, 0.66 * s), str(value), int(0.4 * s), bold=True, fill=NUMBER, anchor="mm")
     elif value == 6:
         draw.polygon([(0.35 * s, 0.32 * s), (0.65 * s, 0.32 * s), (0.5 * s, 0.92 * s)], fill=ORANGE)
         for dx in (-0.12, 0.0, 0.12):
             draw.line((0.5 * s, 0.33 * s, (0.5 + dx) * s, 0.1 * s), fill=LEAF, width=max(3, s // 18))
     else:
         raise ValueError(f"a Ludicitude die shows 1 to 6, not {value}")
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=(70, 60, 50), width=3)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=EDGE, width=3)
     return tile
 
 
@@ -86,9 +90,9 @@ def _clapier_for_two(side: int) -> Image.Image:
     tile, draw = _blank(side)
     s = side
     draw.polygon([(0.12 * s, 0.42 * s), (0.5 * s, 0.12 * s), (0.88 * s, 0.42 * s)], fill=HUTCH)
-    draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=(190, 140, 90), outline=HUTCH, width=3)
-    text(draw, (0.5 * s, 0.66 * s), "2", int(0.4 * s), bold=True, fill=(40, 25, 10), anchor="mm")
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=(70, 60, 50), width=3)
+    draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=PLANK, outline=HUTCH, width=3)
+    text(draw, (0.5 * s, 0.66 * s), "2", int(0.4 * s), bold=True, fill=NUMBER, anchor="mm")
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=EDGE, width=3)
     return tile
 
 
@@ -175,7 +179,7 @@ def _draw(
             bold=True,
         )
         top += 40
-    return small_png(image.crop((0, 0, WIDTH, top + MARGIN // 2)), colours=48)
+    return small_png(image.crop((0, 0, WIDTH, top + MARGIN // 2)), fixed=PALETTE)
 
 
 def describe_dice(
