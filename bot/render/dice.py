@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from PIL import Image, ImageDraw
@@ -110,8 +111,27 @@ def text(
     draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int, *, bold: bool = False,
     fill: Colour = TEXT, anchor: str = "mt",
 ) -> None:
+    """``words`` written at ``xy`` (its ``anchor``), from a stamp rendered once (``_stamp``)."""
+    mask, left, top = _stamp(words, size, bold, anchor)
+    if mask is not None:
+        draw.bitmap((round(xy[0]) + left, round(xy[1]) + top), mask, fill=fill)
+
+
+@lru_cache(maxsize=2048)
+def _stamp(words: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image | None, int, int]:
+    """The antialiased shape of ``words`` (a mask) and where it sits from its anchor point.
+
+    Rendering text is most of a dice picture's drawing, and the same captions, labels and titles
+    come back in every picture: each is rendered once, then stamped in its colour (the same
+    blending ``ImageDraw.text`` does). Masks are only read once made, so threads may share them."""
     font = load_font(size, bold)
-    draw.text(xy, fit(words, font), fill=fill, font=font, anchor=anchor)
+    shown = fit(words, font)
+    left, top, right, bottom = (int(v) for v in font.getbbox(shown, anchor=anchor))
+    if right <= left or bottom <= top:
+        return None, 0, 0
+    mask = Image.new("L", (right - left, bottom - top), 0)
+    ImageDraw.Draw(mask).text((-left, -top), shown, fill=255, font=font, anchor=anchor)
+    return mask, left, top
 
 
 def text_width(words: str, size: int, bold: bool = False) -> int:
