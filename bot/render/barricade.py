@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Mapping, Sequence
+from functools import cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -21,6 +22,7 @@ from games.barricade.state import MINERS, TENT
 from speech import SOURCE, t
 
 from .dice import palette, small_png
+from .dice import text as stamp
 from .fonts import fit, load_font
 
 BOARD = load_board()
@@ -83,8 +85,35 @@ def _as_dict(state: BaseModel | Mapping[str, Any]) -> Mapping[str, Any]:
 def _centered(
     draw: ImageDraw.ImageDraw, at: tuple[float, float], text: str, size: int, fill: Any, bold: bool = False
 ) -> None:
-    font = load_font(size, bold)
-    draw.text(at, fit(text, font), font=font, fill=fill, anchor="mm")
+    stamp(draw, at, text, size, bold=bold, fill=fill, anchor="mm")
+
+
+@cache
+def _empty_board() -> Image.Image:
+    """What every board shares, drawn once (most of a board's drawing): the paths, the points, the
+    row letters and column numbers. Only ever copied, so threads may share it."""
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    # Row letters and column numbers, as the points are named in the messages.
+    for y, letter in _row_letters().items():
+        for x in (-0.9, BOARD.columns - 0.1):
+            _centered(draw, point_xy(x, y), letter, 20, PATH, bold=True)
+    for x in range(BOARD.columns):
+        _centered(draw, point_xy(x, -1.8), str(x + 1), 17, PATH, bold=True)
+    for a, b in BOARD.edges:
+        pa, pb = BOARD.point(a), BOARD.point(b)
+        draw.line([point_xy(pa.x, pa.y), point_xy(pb.x, pb.y)], fill=PATH, width=4)
+    for tent in BOARD.tents:
+        entry = BOARD.point(tent.entry)
+        draw.line([point_xy(tent.x, tent.y), point_xy(entry.x, entry.y)], fill=PATH, width=4)
+    radius = 10
+    for p in BOARD.points:
+        if p.id == BOARD.mine:
+            continue
+        cx, cy = point_xy(p.x, p.y)
+        fill = START_LINE if p.id in BOARD.start_line else POINT
+        draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=PATH, width=2)
+    return image
 
 
 def render_board(
@@ -102,32 +131,11 @@ def render_board(
     barriers = set(data.get("barriers", []))
     order: list[str] = data.get("order", list(miners))
 
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = _empty_board().copy()
     draw = ImageDraw.Draw(image)
-
-    # Row letters and column numbers, as the points are named in the messages.
-    for y, letter in _row_letters().items():
-        for x in (-0.9, BOARD.columns - 0.1):
-            _centered(draw, point_xy(x, y), letter, 20, PATH, bold=True)
-    for x in range(BOARD.columns):
-        _centered(draw, point_xy(x, -1.8), str(x + 1), 17, PATH, bold=True)
-
-    for a, b in BOARD.edges:
-        pa, pb = BOARD.point(a), BOARD.point(b)
-        draw.line([point_xy(pa.x, pa.y), point_xy(pb.x, pb.y)], fill=PATH, width=4)
-    for tent in BOARD.tents:
-        entry = BOARD.point(tent.entry)
-        draw.line([point_xy(tent.x, tent.y), point_xy(entry.x, entry.y)], fill=PATH, width=4)
-
-    radius = 10
-    for p in BOARD.points:
-        if p.id == BOARD.mine:
-            continue
-        cx, cy = point_xy(p.x, p.y)
-        fill = START_LINE if p.id in BOARD.start_line else POINT
-        draw.ellipse([cx - radius, cy - radius, cx + radius, cy + radius], fill=fill, outline=PATH, width=2)
-        if p.id in barriers:
-            draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
+    for point_id in barriers:
+        cx, cy = point_xy(BOARD.point(point_id).x, BOARD.point(point_id).y)
+        draw.rectangle([cx - 13, cy - 13, cx + 13, cy + 13], fill=BARRIER, outline=POINT, width=2)
 
     # The mine, with a gold nugget per miner already inside, in its colour.
     mx, my = point_xy(BOARD.point(BOARD.mine).x, BOARD.point(BOARD.mine).y)

@@ -11,7 +11,7 @@ from bot.render.barricade import COLOUR_RGB, HEIGHT, MARKER, OFFSET, POINT, WIDT
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.core.autoplay import play_out
 
-from .saving import keep
+from .saving import PHONE, keep
 
 BOARD = load_board()
 
@@ -110,3 +110,29 @@ def test_points_reached_by_several_miners_keep_their_neighbours_visible() -> Non
 def test_the_pictures_words_are_in_the_readers_language() -> None:
     state, _ = GAME.start(["ana", "bob"], seed=1)
     assert render_board(state, lang="en") != render_board(state, lang="fr") == render_board(state)
+
+
+
+def rows_of(image: Image.Image, box: tuple[int, int, int, int], dark: bool) -> int:
+    """How many pixel rows of ``box`` hold dark ink (or, ``dark`` False, light ink): the height of
+    what is written there."""
+    part = image.crop(box)
+    ink = (lambda c: max(c) < 90) if dark else (lambda c: min(c) > 200)
+    return sum(1 for y in range(part.height) if any(ink(part.getpixel((x, y))) for x in range(part.width)))
+
+
+def test_the_destination_numbers_and_miners_stay_legible_shown_400_pixels_wide() -> None:
+    state, _ = GAME.start(["ana", "bob"], seed=2, loaded=[5, 2, 1])
+    state, _ = GAME.apply(state, "ana", GAME.legal_actions(state, "ana")[0], 0)
+    state.miners["bob"][0] = BOARD.at(4, 6)
+    [destination] = numbered_destinations(state)
+    image = pixels(keep("barricade-une-destination", render_board(state, [destination])))
+    scale = PHONE / WIDTH  # a phone shows the board this much smaller
+    point = BOARD.point(destination.point)
+    x, y = (int(v) for v in point_xy(point.x, point.y))
+    # The digit on its marker (dark on cyan, inside the marker's outline)…
+    assert rows_of(image, (x - 5, y - 10, x + 6, y + 11), dark=True) * scale >= 6
+    # … and the miner's number (light on its colour, inside its ring) stay 6 and 5 pixels high on
+    # a phone (5 and 4 when they were drawn 14 and 13 pixels high).
+    x, y = (int(v) for v in point_xy(4, 6))
+    assert rows_of(image, (x - 5, y - 9, x + 6, y + 10), dark=False) * scale >= 5
