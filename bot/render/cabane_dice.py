@@ -151,10 +151,10 @@ def describe_throw(
     return words
 
 
-Shown = tuple[tuple[str, ...], bool, int | None, str]
+Throw = tuple[tuple[str, ...], bool, int | None, str]
 
 
-def shown_throw(last_faces: Sequence[str], phase: str, count: int, count_said: str) -> Shown | None:
+def shown_throw(last_faces: Sequence[str], phase: str, count: int, count_said: str) -> Throw | None:
     """What the picture of a table shows: the last throw's faces, the standing first cabin and the
     count during the ten coups; None before the first throw (no picture then)."""
     faces = tuple(str(f) for f in last_faces)
@@ -164,7 +164,7 @@ def shown_throw(last_faces: Sequence[str], phase: str, count: int, count_said: s
     return faces, series, int(count) if series else None, str(count_said or "") if series else ""
 
 
-def _from_view(view: dict[str, Any]) -> Shown | None:
+def _from_view(view: dict[str, Any]) -> Throw | None:
     return shown_throw(
         view.get("last_faces") or [], str(view.get("phase")), int(view.get("count", 0)), str(view.get("count_said") or "")
     )

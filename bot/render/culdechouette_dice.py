@@ -107,10 +107,10 @@ def describe_throw(
     return f"{words} — {_caption(dice, lang)}" if len(dice) == 3 else words
 
 
-Shown = tuple[tuple[int, ...], int | None, bool]
+Throw = tuple[tuple[int, ...], int | None, bool]
 
 
-def shown_throw(throw: Sequence[int], sirop_position: int | None, siroted: bool) -> Shown | None:
+def shown_throw(throw: Sequence[int], sirop_position: int | None, siroted: bool) -> Throw | None:
     """What the picture of a table shows: the dice, the siroted die's position, whether it is still
     to be thrown; None before the chouettes are thrown (no picture then)."""
     dice = tuple(int(d) for d in throw)
@@ -124,7 +124,7 @@ def shown_throw(throw: Sequence[int], sirop_position: int | None, siroted: bool)
     return dice, None, False
 
 
-def _from_view(view: dict[str, Any]) -> Shown | None:
+def _from_view(view: dict[str, Any]) -> Throw | None:
     sirop = view.get("sirop")
     return shown_throw(view.get("throw") or [], sirop["position"] if sirop else None, bool(view.get("siroted")))
 

@@ -213,12 +213,12 @@ def describe_dice(
     return " · ".join(parts)
 
 
-Shown = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
+Dice = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
 
 
 def shown_dice(
     table: Sequence[int], situation: Mapping[str, Any], carrots: int, points: int, phase: str = ""
-) -> Shown | None:
+) -> Dice | None:
     """What the picture of a table shows: the dice on the table, the rabbits and clapiers set aside
     (``situation``), the carrots, what the turn is worth. None when there is nothing to look at: a
     turn not begun with nothing left to take over (all seven dice are to be thrown, whatever they
@@ -238,7 +238,7 @@ def shown_dice(
     return shown if shown[0] or aside or shown[5] else None
 
 
-def _from_view(view: dict[str, Any]) -> Shown | None:
+def _from_view(view: dict[str, Any]) -> Dice | None:
     debut = view.get("phase") == "debut"
     points = view["valeur_laissee"] if debut else view.get("points_du_tour", 0)
     table, situation = view.get("table") or [], view.get("situation") or {}

@@ -212,7 +212,7 @@ class CulDeChouettePresenter(Presenter[CulState]):
         png = culdechouette_dice.render_throw(*found, lang=shown.lang)
         return [picture_file(png, culdechouette_dice.describe_throw(*found, lang=shown.lang))]
 
-    def dice_shown(self, shown: Shown[CulState]) -> culdechouette_dice.Shown | None:
+    def dice_shown(self, shown: Shown[CulState]) -> culdechouette_dice.Throw | None:
         """The dice on the table now; once the turn has moved on (the state forgets them), the last
         complete throw told by the table's latest events, so that everyone sees what it made."""
         state = shown.view
