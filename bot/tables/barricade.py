@@ -13,10 +13,8 @@ bot's router (``BarricadePresenter.routes``), so it keeps working after a restar
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -32,17 +30,19 @@ from games.barricade import (
 )
 from games.barricade.board import distances_to_mine
 from games.barricade.state import MINERS, TENT
-from games.core import Action, Event, Game, IllegalAction, PlayerId
+from games.core import Action, Event, IllegalAction, PlayerId
 from speech import SOURCE, t, tn, words_of
 from speech.barricade import colour as colour_words
 
 from ..i18n import reader_language
-from ..render.barricade import COLOUR_RGB, render_board
+from ..render.barricade import COLOUR_RGB, describe_board, render_board
+from ..render.cache import PICTURES
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
 from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
 from . import presenter_for
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 BOARD = load_board()
@@ -62,7 +62,6 @@ ROW_PREFIX = "tvb"
 ROW_ID = re.compile(r"tvb:(?P<table>[0-9a-z]{1,12}):(?P<turn>[0-9a-z]{1,12})")
 # Up to four rows of five: one click per move. More moves (never seen in play) become selects.
 MOVE_BUTTONS_MAX = GAME_ROWS * PER_ROW
-PICTURES_KEPT = 64
 
 
 def row_id(session: int, turn: int) -> str:
@@ -118,11 +117,6 @@ class BarricadePresenter(Presenter[BarricadeState]):
     """Nothing is hidden at Barricade: the view is the state without its dice."""
 
     view_type = BarricadeState
-
-    def __init__(self, game: Game[Any]) -> None:
-        super().__init__(game)
-        # Per table: what the last picture showed, and its PNG (drawing one takes ~50 ms).
-        self._pictures: OrderedDict[int, tuple[str, bytes]] = OrderedDict()
 
     def routes(self) -> dict[str, ClickRoute]:
         return {ROW_PREFIX: choose_row}
@@ -314,7 +308,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
         return "\n".join(lines)
 
     def draw_files(self, shown: Shown[BarricadeState]) -> list[discord.File]:
-        return [discord.File(io.BytesIO(self.picture(shown)), filename=PICTURE)]
+        names = {p: shown.name(p) for p in shown.view.order}
+        words = describe_board(shown.view, names, lang_of(shown))
+        return [picture_file(self.picture(shown), words, PICTURE)]
 
     def picture(self, shown: Shown[BarricadeState]) -> bytes:
         """The board as PNG, drawn again only when something it shows has changed."""
@@ -338,16 +334,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         )
         names = {p: shown.name(p) for p in state.order}
         key = json.dumps([drawn, [(d.number, d.point) for d in destinations], names, lang_of(shown)], sort_keys=True)
-        kept = self._pictures.get(shown.table)
-        if kept is not None and kept[0] == key:
-            self._pictures.move_to_end(shown.table)
-            return kept[1]
-        data = render_board(state, destinations, names, lang_of(shown))
-        self._pictures[shown.table] = (key, data)
-        self._pictures.move_to_end(shown.table)
-        while len(self._pictures) > PICTURES_KEPT:
-            self._pictures.popitem(last=False)
-        return data
+        return PICTURES.get(("barricade", key), lambda: render_board(state, destinations, names, lang_of(shown)))
 
     def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""

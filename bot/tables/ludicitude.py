@@ -23,8 +23,10 @@ from games.ludicitude.situation import score
 from speech import t, tn, words_of
 from speech.ludicitude import choice_words, dice_words, faces_words, points_words, situation_words
 
+from ..render import ludicitude_dice
 from ..ui.components import ActionSelect, clip
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 # One die as players see it. A 2 is still both things until it is set aside.
@@ -204,6 +206,18 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
                 )
         embed.set_footer(text=t(lang, "ludicitude.table.footer", table=shown.table, turn=state.turn_no))
         return embed
+
+    def draw_files(self, shown: Shown[LudicitudeState]) -> list[discord.File]:
+        """The seven dice as a picture (on the table, the rabbits set aside, the clapier pile, the
+        carrots, what the turn is worth), described in words; none while no die is to be seen."""
+        state, lang = shown.view, shown.lang
+        worth = value_left(state) if state.phase == "debut" else turn_points(state)
+        situation = state.situation.model_dump()
+        found = ludicitude_dice.shown_dice(state.table, situation, state.carrots, worth, state.phase)
+        if found is None:
+            return []
+        png = ludicitude_dice.render_dice(*found, lang=lang)
+        return [picture_file(png, ludicitude_dice.describe_dice(*found, lang=lang))]
 
     def scores_text(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> str:
         current = state.players[state.current] if not state.over and state.players else None

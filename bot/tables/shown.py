@@ -49,6 +49,9 @@ class Shown(Generic[V]):
     moves: list[Action] = field(default_factory=list)
     # What the channel sees, beside a player's own view (None in the channel's own).
     public: V | None = None
+    # The table's latest public events, oldest first (what ``news`` says in words): a presenter
+    # may draw from them what the state no longer holds (Cul de chouette's last complete throw).
+    events: list[Event] = field(default_factory=list)
 
     def name(self, player: PlayerId) -> str:
         return self.names.get(player, player)
@@ -124,6 +127,7 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str], lang: str 
         lang=lang or session.lang,
         moves=moves,
         public=None if viewer is None else view_of(session, None),
+        events=list(session.rec.events),
     )
 
 

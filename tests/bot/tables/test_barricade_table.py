@@ -204,6 +204,22 @@ async def test_the_picture_is_drawn_again_only_when_what_it_shows_changes(manage
     assert picture(session) == thrown
 
 
+async def test_the_board_picture_says_in_words_who_has_miners_in_the_mine_and_what_is_happening(
+    manager: SessionManager,
+) -> None:
+    session = await table(manager, [*ALICE_STARTS, 3])
+    await play(manager, session, ALICE, THROW)
+    [board] = presenter(session).files(session)
+    assert board.description == (
+        "Plateau de la Ruée vers l'or — mineurs à la mine : J111 0/5, J222 0/5"
+        " — J111 a fait 3 : choisir une destination numérotée"
+    )
+    [english] = presenter(session).files(session, "en")
+    assert english.description is not None and english.description.startswith(
+        "The Ruée vers l'or board — miners in the mine: J111 0/5, J222 0/5 — "
+    )
+
+
 async def test_a_move_says_when_it_sends_a_rival_home_or_stops_on_a_barrier(manager: SessionManager) -> None:
     # Bob's miner bounced back from the mine to the top of Alice's lane (H6).
     session = await table_at(manager, {ALICE: [(4, 5), (4, 6)], BOB: [(5, 7)]}, dice=[3])
