@@ -124,4 +124,10 @@ MIGRATIONS: list[str] = [
         expires_ms INTEGER NOT NULL
     );
     """,
+    # 9: a rematch's lobby (« Revanche », bot/sessions/rematch.py): the finished table it comes
+    # from, the seats waiting for their player's click and when they are freed (JSON, '{}' for any
+    # other table).
+    """
+    ALTER TABLE sessions ADD COLUMN rematch TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

@@ -115,4 +115,8 @@ MIGRATIONS_PG: list[str] = [
         expires_ms BIGINT NOT NULL
     );
     """,
+    # 9: a rematch (« Revanche »): where it comes from, the seats waiting for a click (JSON).
+    """
+    ALTER TABLE sessions ADD COLUMN rematch TEXT NOT NULL DEFAULT '{}';
+    """,
 ]

@@ -32,6 +32,7 @@ from .lobby import lobby_click
 from .menu import menu
 from .play import action
 from .refusals import explain
+from .rematch_clicks import rematch_click
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -53,6 +54,7 @@ ROUTES: dict[str, Handler] = {
     "tvm": menu,  # the table's menu: my hand, leave
     "tvl": lobby_click,  # Rejoindre / Quitter / Commencer
     "tvr": rules_page,  # the rules pages of /regles
+    "tvre": rematch_click,  # « Revanche » on a finished table, « Je rejoue » on its rematch
 }
 
 
