@@ -146,3 +146,44 @@ async def test_a_rematch_nobody_confirms_whose_host_stood_up_closes(managers: Ma
     with pytest.raises(TableError) as refused:
         await manager.ask_rematch(old.id, "2", "Perceval", CHANNEL)
     assert refused.value.code == "rematch_done"
+
+
+async def test_a_host_whose_waiting_seat_is_freed_passes_the_rematch_to_who_confirmed(managers: Make) -> None:
+    clock = Clock()
+    heard = Heard()
+    manager = await managers(clock, heard)
+    old = await finished(manager, ("1", "2", "3"))
+    await play_out(manager, old, clock)
+    rematch, _ = await manager.ask_rematch(old.id, "1", "Arthur", CHANNEL)
+    await manager.leave_lobby(rematch.id, "1")
+    await manager.confirm_rematch(rematch.id, "3")
+    assert rematch.rec.host_id == "2" and pending(rematch.rec) == ["2"]
+    clock.advance(CONFIRM_MS)
+    await until(lambda: "rematch_freed" in heard.kinds(), "the waiting seat freed")
+    [freed] = [n for _, _, n in heard.notices if n.kind == "rematch_freed"]
+    assert freed.players == ["2"] and list(rematch.rec.names) == ["3"] and rematch.rec.host_id == "3"
+    assert manager.next_due(rematch).kind == "idle"  # nothing waits any more
+
+
+async def test_robots_alone_are_seated_again_for_their_watching_host_and_nobody_else_may_ask(
+    managers: Make,
+) -> None:
+    clock = Clock()
+    manager = await managers(clock)
+    old = await manager.open(
+        guild_id=1, channel_id=CHANNEL, game="cabane", host_id="1", host_name="J1",
+        options={"mode": "bataille", "cible": 3}, robots=2, robot_level="debutant",
+    )
+    await manager.leave_lobby(old.id, "1")  # the host watches
+    assert (await manager.start(old.id, "1", seed=5)).error is None
+    await play_out(manager, old, clock)
+    assert old.rec.status == "over"
+    with pytest.raises(TableError) as refused:
+        await manager.ask_rematch(old.id, "2", "Perceval", CHANNEL)
+    assert refused.value.code == "rematch_not_player"
+    rematch, _ = await manager.ask_rematch(old.id, "1", "Anne", CHANNEL)
+    assert list(rematch.rec.names) == ["robot-1", "robot-2"] and pending(rematch.rec) == []
+    assert rematch.rec.robots == {"robot-1": "debutant", "robot-2": "debutant"}
+    outcome = await manager.start(rematch.id, "1")
+    assert outcome.error is None and rematch.state is not None
+    assert list(rematch.state.players) == ["robot-1", "robot-2"]

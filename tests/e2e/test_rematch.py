@@ -53,6 +53,7 @@ async def test_revanche_seats_the_same_players_and_robot_with_new_dice(tavern: T
     async with tavern.bot() as bot:
         table, old = await finished_game(tavern, bot, [perceval], robots=1)
         assert table.button_labels == ["Revanche"]  # a finished table offers only that
+    async with tavern.bot() as bot:  # the button still answers after a restart
         asked = await ask(emu, table, perceval)
         assert not asked.ephemeral and asked.message is not None, asked.content
         lobby = asked.message
