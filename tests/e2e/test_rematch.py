@@ -6,6 +6,8 @@ nothing (not a player, a second click, an old button, another table in the chann
 
 from __future__ import annotations
 
+import asyncio
+
 from bot.app import TaverneBot
 from bot.sessions import Session
 from bot.sessions.rematch import CONFIRM_MS
@@ -124,6 +126,26 @@ async def test_a_seat_left_unconfirmed_is_freed_after_a_restart_and_the_lobby_sa
     emu.assert_no_violations()
 
 
+async def test_seats_whose_time_ran_out_while_the_bot_was_down_are_freed_when_it_is_back(tavern: Tavern) -> None:
+    emu = tavern.emu
+    tavern.at_test_speed()
+    emu.freeze_clock()
+    arthur, perceval = tavern.arthur, tavern.perceval
+    async with tavern.bot() as bot:
+        table, _ = await finished_game(tavern, bot, [perceval])
+        asked = await ask(emu, table, arthur)
+        assert asked.message is not None and not asked.ephemeral, asked.content
+        lobby = asked.message
+    emu.advance(CONFIRM_MS / 1000 + 60)  # down for four minutes
+    async with tavern.bot() as bot:
+        told = await emu.wait_for_message(tavern.channel, lambda m: "place libérée" in (m.content or ""), timeout=8)
+        assert f"<@{perceval.id}>" in told.content
+        await emu.wait_until(lambda: f"<@{perceval.id}>" not in lobby.text(), 5, "Perceval's seat gone from the lobby")
+        rematch = table_of(bot, tavern.channel)
+        assert rematch is not None and list(rematch.rec.names) == [str(arthur.id)]
+        assert "Je rejoue" not in lobby.button_labels  # nothing waits for him: « Rejoindre », like anyone
+    emu.assert_no_violations()
+
 async def test_clicks_that_must_change_nothing_are_answered_privately(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()
@@ -134,12 +156,14 @@ async def test_clicks_that_must_change_nothing_are_answered_privately(tavern: Ta
         stranger = await ask(emu, table, outsider)
         assert stranger.ephemeral and "Seuls les joueurs" in stranger.content
         assert table_of(bot, tavern.channel) is None
-        asked = await ask(emu, table, arthur)
-        assert asked.message is not None and not asked.ephemeral
+        # A double click: both reach the bot at once, one rematch opens, the other click is told so.
+        clicks = await asyncio.gather(ask(emu, table, arthur), ask(emu, table, arthur))
+        [asked] = [c for c in clicks if not c.ephemeral]
+        [again] = [c for c in clicks if c.ephemeral]
+        assert "déjà ouverte" in again.content and asked.message is not None
         lobby, rematch = asked.message, table_of(bot, tavern.channel)
         assert rematch is not None
-        again = await ask(emu, table, arthur)
-        assert again.ephemeral and "déjà ouverte" in again.content
+        assert sum(1 for m in tavern.channel.public_messages if "Je rejoue" in m.button_labels) == 1
         on_his_screen = lobby.snapshot()
         wrong = await emu.click(lobby, outsider, label="Je rejoue")
         assert wrong.ephemeral and "Aucune place" in wrong.content
