@@ -103,7 +103,7 @@ async def raw_asyncpg(url: str, seconds: float, tables: int, state_bytes: int) -
                 if time.perf_counter() >= until:
                     return
                 row = (1, channel, "bench", "1", "{}", "{}", state, "playing", None, "[]", 0, 0, seq, "", 0, 0,
-                       None, None, 1, "[]", "{}", None)  # ..., events, robots, due_ms
+                       None, None, 1, "[]", "{}", None, "{}")  # ..., events, robots, due_ms, rematch
                 async with con.transaction():
                     await con.execute(insert, session_id, seq, "1", '{"kind":"lancer"}', seq, channel * 1_000_000 + seq)
                     await con.execute(update, *row, session_id)

@@ -5,7 +5,7 @@ happens without a click (a window closing, a warning, an idle player removed, a 
 The class is built in layers, one module each: ``core.py`` (tables in memory, commits, the end),
 ``timers.py`` (the one timer decision), ``robot_tables.py`` (computer players), ``memory.py`` (the
 tables not in memory, loaded on their first click or when their timer is due), ``seating.py``
-(lobby, start, abandon), here (restore, ``act``, close, what was shown)."""
+(lobby, start, abandon), ``rematch.py`` (« Revanche »), here (restore, ``act``, close, what was shown)."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ from ..store import (
 from . import journal
 from .errors import TableError
 from .forced import play_forced
-from .seating import Seating
+from .rematch import RematchTables
 from .session import Notice, Outcome, Session
 
 log = logging.getLogger(__name__)
@@ -37,7 +37,7 @@ log = logging.getLogger(__name__)
 UNTOLD_ENDS_MS = 24 * 3_600_000
 
 
-class SessionManager(Seating):
+class SessionManager(RematchTables):
     # --- start and stop -------------------------------------------------------------------------
     async def restore(self) -> list[Session]:
         """Loads the open tables played recently or due soon (the others are loaded on their first

@@ -40,6 +40,7 @@ from ..render.cache import PICTURES
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
 from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
+from ..ui.rematch import end_items, with_items
 from . import presenter_for
 from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .pictures import picture_file
@@ -166,7 +167,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         """The table's components; ``row`` is the board row whose free points a player asked to see."""
         view = ui.View(timeout=None)
         if session.state is None or session.state.over:
-            return view
+            return with_items(view, end_items(session))  # the finished table's « Revanche »
         shown = self.shown(session, None)
         offers = self.offers(session)
         in_barrier_phase = shown.view.phase == "barriere"

@@ -38,6 +38,7 @@ from ..ui.components import (
     button,
     clip,
 )
+from ..ui.rematch import end_items, with_items
 from .forms import FIELD_LABEL_MAX as FIELD_LABEL_MAX
 from .forms import PLACEHOLDER_MAX as PLACEHOLDER_MAX
 from .forms import TITLE_MAX as TITLE_MAX
@@ -194,7 +195,7 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         view = ui.View(timeout=None)
         state = session.state
         if state is None or state.over:
-            return view
+            return with_items(view, end_items(session))  # the finished table's « Revanche »
         public = self.shown(session, None)
         rows = self.action_rows(public, self.offers(session))
         for row_no, row in enumerate(rows[:GAME_ROWS]):

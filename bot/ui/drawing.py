@@ -21,6 +21,7 @@ from games.core import Event, PlayerId
 from ..sessions import Session
 from ..tables import Presenter, presenter_for
 from ..tables.shown import event_words
+from .rematch import end_items, with_items
 
 log = logging.getLogger(__name__)
 
@@ -71,7 +72,7 @@ def fallback_components(generic: Presenter[Any], session: Session) -> discord.ui
     if session.state is not None and not session.state.over:
         for item in generic.menu_items(generic.shown(session, None)):
             view.add_item(item)
-    return view
+    return with_items(view, end_items(session))
 
 
 async def render(

@@ -23,6 +23,8 @@ from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
 from .lobby import lobby_embed, lobby_view
+from .rematch_clicks import NOTICES as REMATCH_NOTICES
+from .rematch_clicks import rematch_notice
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -100,6 +102,9 @@ class TableListener:
             return
         if notice.kind == "lobby_restored":
             await self.redraw_lobby(session)
+            return
+        if notice.kind in REMATCH_NOTICES:
+            await rematch_notice(self.ui, session, notice)
             return
         self.ui.news.held.add(session, notice_lines(session, notice) + announcements(session, events))
 

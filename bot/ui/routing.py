@@ -24,7 +24,7 @@ from games.core import IllegalAction
 from .. import rules_book
 from ..sessions import TableError, stored
 from ..words import table_error
-from . import ids
+from . import ids, rematch_clicks
 from .click import Click, Handler
 from .components import TEMPLATE, ClickRoute
 from .forms import ask, submitted
@@ -53,6 +53,7 @@ ROUTES: dict[str, Handler] = {
     "tvm": menu,  # the table's menu: my hand, leave
     "tvl": lobby_click,  # Rejoindre / Quitter / Commencer
     "tvr": rules_page,  # the rules pages of /regles
+    "tvre": rematch_clicks.rematch_click,  # « Revanche » on a finished table, « Je rejoue » on its rematch
 }
 
 

@@ -270,7 +270,8 @@ async def test_the_fifth_miner_in_the_mine_ends_the_table_with_the_winner_in_col
     assert shown["Partie terminée"] == "🏆 🔴 <@111>"
     assert "À jouer" not in shown
     assert shown["Mineurs"].startswith("🔴 **J111** : ⛺ 0 sous la tente · 🛤️ 0 en route · ⛏️ 5/5 à la mine")
-    assert flat(presenter(session).components(session)) == []
+    # The game's buttons gone; the finished table offers « Revanche ».
+    assert [b["label"] for b in flat(presenter(session).components(session))] == ["Revanche"]
     picture(session)  # the last board stays on the table
 
 

@@ -308,7 +308,7 @@ def test_a_tied_poisson_makes_two_chevres_and_the_table_says_so() -> None:
         "La chèvre : <@2> (22 points), <@3> (22 points).\nGagnant : <@1>."
     )
     assert "À jouer" not in fields(session)
-    assert labels(PRESENTER.components(session)) == []  # nothing left to click
+    assert labels(PRESENTER.components(session)) == ["Revanche"]  # nothing left to play
 
 
 async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: SessionManager) -> None:
@@ -358,7 +358,7 @@ def check_table(session: Session) -> None:
         assert shown_hand(private) == sorted(state.hands[player], key=sort_key)
         assert len(private) <= 2000
     if state.over:
-        assert flat(view) == []
+        assert [b["label"] for b in flat(view)] == ["Revanche"]  # the game's buttons gone
         return
     turn = state.turn_player()
     moves = GAME.legal_actions(state, turn)
