@@ -465,4 +465,3 @@ async def test_a_failing_presenter_never_falls_back_to_buttons_that_name_a_hand(
     for tile in [t for hand in HANDS.values() for t in hand]:
         assert tile not in text and tile[::-1] not in text
     assert "Quitter" in labels(drawn.view) and "Mon jeu" in labels(drawn.view)
-
