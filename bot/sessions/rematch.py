@@ -137,8 +137,10 @@ class RematchTables(Seating):
             if rec.status != LOBBY:
                 raise TableError("not_lobby")
             waiting = pending(rec)
+            if player in rec.names and player not in waiting:
+                raise TableError("already_seated")
             if player not in waiting:
-                raise TableError("already_seated" if player in rec.names else "rematch_not_pending")
+                raise TableError("rematch_not_pending")
             rec.rematch = {**rec.rematch, "pending": [p for p in waiting if p != player]}
             rec.active_ms = self.clock()
             self.stamp(session)
