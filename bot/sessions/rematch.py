@@ -13,6 +13,7 @@ left to confirm.
 from __future__ import annotations
 
 import asyncio
+import copy
 import random
 from typing import Any
 
@@ -83,7 +84,7 @@ class RematchTables(Seating):
             session.id,
             old.id,
             journal.named(session, [player]),
-            journal.named(session, pending(session.rec)) or "aucune",
+            journal.named(session, pending(session.rec)),
         )
         return session, True
 
@@ -137,8 +138,10 @@ class RematchTables(Seating):
             if rec.status != LOBBY:
                 raise TableError("not_lobby")
             waiting = pending(rec)
+            if player in rec.names and player not in waiting:
+                raise TableError("already_seated")
             if player not in waiting:
-                raise TableError("already_seated" if player in rec.names else "rematch_not_pending")
+                raise TableError("rematch_not_pending")
             rec.rematch = {**rec.rematch, "pending": [p for p in waiting if p != player]}
             rec.active_ms = self.clock()
             self.stamp(session)
@@ -173,21 +176,26 @@ class RematchTables(Seating):
         freed = pending(rec)
         if not freed:
             return []
+        who, before = journal.named(session, freed), copy.deepcopy(rec)
         for player in freed:
             del rec.names[player]
         rec.rematch = {**rec.rematch, "pending": []}
         rec.active_ms = now
         seated = humans(rec, list(rec.names))
-        if not seated:
-            # Nobody human left at the rematch (its host stood up and nobody confirmed): closed.
-            await self._finish(session, ABANDONED, now)
-            journal.log.info("table %d fermée : revanche sans joueur", session.id)
-            return [([], Notice("rematch_closed", players=freed))]
-        if rec.host_id not in seated:
-            rec.host_id = seated[0]
-        self.stamp(session)
-        await self.store.save_session(rec)
-        journal.log.info("table %d : places libérées faute de confirmation : %s", session.id, ", ".join(freed))
+        try:
+            if not seated:
+                # Nobody human left at the rematch (its host stood up and nobody confirmed): closed.
+                await self._finish(session, ABANDONED, now)
+                journal.log.info("table %d fermée : revanche sans joueur", session.id)
+                return [([], Notice("rematch_closed", players=freed))]
+            if rec.host_id not in seated:
+                rec.host_id = seated[0]
+            self.stamp(session)
+            await self.store.save_session(rec)
+        except BaseException:
+            session.rec = before  # not stored, so not freed: memory stays as the database has it
+            raise
+        journal.log.info("table %d : places libérées faute de confirmation : %s", session.id, who)
         return [([], Notice("rematch_freed", players=freed))]
 
 

@@ -25,6 +25,8 @@ from .pictures import picture_file
 from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+# The events carrying a complete throw (three dice): the cul, a siroted die, a challenge's throw.
+THROWN = {"cul", "sirop_de", "defi_lancer"}
 T = "culdechouette.table."
 # What a button says: the players' own words (the shouts and announcements are game words).
 SAYINGS = {
@@ -67,8 +69,6 @@ FIELD_LABELS = {"mise", "combinaison"}
 ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
 # What a bettor announced, when it is no bet on a value (``culdechouette.table.bets.<bet>``).
 BET_WORDS = {"couche", "file", "oiseau", "caduc", "silence"}
-# The events carrying a complete throw (three dice): the cul, a siroted die, a challenge's throw.
-THROWN = {"cul", "sirop_de", "defi_lancer"}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}

@@ -6,7 +6,6 @@ when nobody human is left to confirm."""
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -16,8 +15,12 @@ from bot.sessions.rematch import CONFIRM_MS, pending
 from bot.store import ABANDONED, Store
 from games.cabane import GAME as CABANE
 from games.core import Game
+from tests.databases import TestDatabase
 
 from .conftest import Clock, Heard, until
+
+# The rematch's column and its note in bot_state, on both stores.
+pytestmark = pytest.mark.both_databases
 
 GAMES: dict[str, Game[Any]] = {"cabane": CABANE}
 CHANNEL = 10
@@ -25,11 +28,11 @@ Make = Callable[..., Any]
 
 
 @pytest.fixture
-async def managers(db_path: Path) -> AsyncIterator[Make]:
+async def managers(database: TestDatabase) -> AsyncIterator[Make]:
     opened: list[tuple[SessionManager, Store]] = []
 
     async def make(clock: Clock, listener: Heard | None = None) -> SessionManager:
-        store = await Store.open(db_path)
+        store = await Store.open(database.target)
         manager = SessionManager(store, GAMES, clock=clock, sleep=clock.sleep, listener=listener)
         opened.append((manager, store))
         await manager.restore()
@@ -125,7 +128,7 @@ async def test_the_waiting_seat_the_host_passed_on_is_confirmed_by_its_start(man
     assert outcome.error is None and rematch.state is not None and list(rematch.state.players) == ["2", "3"]
 
 
-async def test_a_rematch_nobody_confirms_whose_host_stood_up_closes(managers: Make, db_path: Path) -> None:
+async def test_a_rematch_nobody_confirms_whose_host_stood_up_closes(managers: Make, database: TestDatabase) -> None:
     clock = Clock()
     heard = Heard()
     manager = await managers(clock, heard)
@@ -136,7 +139,7 @@ async def test_a_rematch_nobody_confirms_whose_host_stood_up_closes(managers: Ma
     clock.advance(CONFIRM_MS)
     await until(lambda: "rematch_closed" in heard.kinds(), "the rematch closed")
     assert manager.in_channel(CHANNEL) is None
-    store = await Store.open(db_path)
+    store = await Store.open(database.target)
     try:
         stored = await store.session(rematch.id)
         assert stored is not None and stored.status == ABANDONED

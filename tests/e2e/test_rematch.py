@@ -1,8 +1,9 @@
 """« Revanche » through the emulator: a game of La Cabane sul' Dos (a bataille in 3 points, quick)
 played to its end, then its rematch: the same options and seats (the robot with its level) and new
 dice, each player confirming with one click, the host starting; a seat left unconfirmed freed by the
-table's timer; a restart between the click and the confirmation; and the clicks that must change
-nothing (not a player, a second click, an old button, another table in the channel)."""
+table's timer, also when its time ran out while the bot was down; restarts between the end and the
+click and between the click and the confirmation; and the clicks that must change nothing (not a
+player, a double click, a second click, an old button, another table in the channel)."""
 
 from __future__ import annotations
 

@@ -52,6 +52,11 @@ async def test_forged_custom_ids_are_answered_privately_and_change_nothing(
             f"tvl:{sid}:explose",
             f"tvl:{sid}:start",  # the lobby's start, long after the start
             "tvr:..%2F..%2Fetc:0",
+            f"tvre:{sid}:ask",  # « Revanche » of a game still played
+            f"tvre:{to36(there.id)}:ask",  # of another channel's table
+            f"tvre:{sid}:yes",  # « Je rejoue » on a table that is no rematch's lobby
+            f"tvre:{to36(here.id + 50)}:yes",
+            "tvre:zz:encore",
             f"tv:{sid}:-1:lancer",
             "tv:zzzzzzzzzzzzzzzzzz:0:lancer",
             "tv:::",

@@ -182,6 +182,17 @@ def test_the_private_buttons_are_the_engines_moves_and_the_hand_picture_is_the_h
     assert picture.filename == "main.png" and picture.fp.read().startswith(PNG)
 
 
+def test_the_chain_and_hand_pictures_say_their_tiles_in_words_for_screen_readers() -> None:
+    session = session_at(middle_of_round())
+    [chain] = PRESENTER.files(session)
+    assert chain.description == "Manche 2 · bouts : 3 et 5 · bazar : 18 — 3-4 · 4-5"
+    [english] = PRESENTER.files(session, "en")
+    assert english.description is not None and english.description.endswith("— 3-4 · 4-5")
+    assert english.description != chain.description
+    [hand] = PRESENTER.private_files(session, "1")
+    assert hand.description == "Ta main (3 dominos) : 0-1 · 2-5 · 3-3"
+
+
 def test_a_player_with_nothing_to_lay_is_offered_the_bazar_and_only_the_bazar() -> None:
     session = session_at(middle_of_round(turn="2"))
     view = PRESENTER.components(session)
@@ -454,14 +465,3 @@ async def test_a_failing_presenter_never_falls_back_to_buttons_that_name_a_hand(
     for tile in [t for hand in HANDS.values() for t in hand]:
         assert tile not in text and tile[::-1] not in text
     assert "Quitter" in labels(drawn.view) and "Mon jeu" in labels(drawn.view)
-
-
-def test_the_chain_and_hand_pictures_say_their_tiles_in_words_for_screen_readers() -> None:
-    session = session_at(middle_of_round())
-    [chain] = PRESENTER.files(session)
-    assert chain.description == "Manche 2 · bouts : 3 et 5 · bazar : 18 — 3-4 · 4-5"
-    [english] = PRESENTER.files(session, "en")
-    assert english.description is not None and english.description.endswith("— 3-4 · 4-5")
-    assert english.description != chain.description
-    [hand] = PRESENTER.private_files(session, "1")
-    assert hand.description == "Ta main (3 dominos) : 0-1 · 2-5 · 3-3"
