@@ -218,8 +218,11 @@ class PostgresStore(PgOpenTables, PgLeases, Store):
                     outcomes.append(None)
             return outcomes
 
-    async def interaction_seen(self, interaction_id: int) -> bool:
-        return bool(await self._fetch("SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id))
+    async def interactions_seen(self, interaction_ids: list[int]) -> set[int]:
+        rows = await self._fetch(
+            "SELECT interaction_id FROM actions WHERE interaction_id = ANY(?::bigint[])", interaction_ids
+        )
+        return {int(r[0]) for r in rows}
 
     async def actions(self, session_id: int) -> list[tuple[str, str, int]]:
         rows = await self._fetch("SELECT player, action, at_ms FROM actions WHERE session_id = ? ORDER BY seq", session_id)
