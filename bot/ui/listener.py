@@ -186,7 +186,9 @@ def worth_telling(queued: list[Queued]) -> list[Queued]:
     (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
     bot stored before it stopped: a move committed just before a crash may not be on its message
     yet; an older table's message already shows it as it is, buttons included (they carry the
-    table and the turn, and survive restarts)."""
+    table and the turn, and survive restarts). A table with no message stored (the bot died
+    between its start and its first message, then again before redrawing it) is always told:
+    nothing in its channel shows it, however long ago it moved."""
     if not queued:
         return queued
     since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
@@ -194,4 +196,5 @@ def worth_telling(queued: list[Queued]) -> list[Queued]:
         (s, events, n)
         for s, events, n in queued
         if n.kind not in ("resumed", "lobby_restored") or events or s.rec.active_ms >= since
+        or s.rec.message_id is None
     ]
