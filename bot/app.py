@@ -25,6 +25,7 @@ from .i18n import TaverneTranslator
 from .leasing import ShardLeases
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
+from .startup import START, StartTimes
 from .store import Store
 from .tables import check_presenters
 from .ui.components import DYNAMIC_ITEMS
@@ -53,6 +54,9 @@ def intents() -> discord.Intents:
 
 
 class TaverneBot(commands.AutoShardedBot):
+    # Where this process's start spent its time, said once at the first READY (bot/startup.py).
+    started: StartTimes = START
+
     def __init__(
         self,
         settings: Settings,
@@ -145,6 +149,7 @@ class TaverneBot(commands.AutoShardedBot):
         return self._store
 
     async def setup_hook(self) -> None:
+        self.started.mark("login")
         settings = self.settings
         store = await self.open_store()
         manager = SessionManager(
@@ -167,6 +172,7 @@ class TaverneBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
+        self.started.mark("tables")
         log.info(
             "%d table(s) restaurée(s) en mémoire, %d autre(s) chargée(s) à leur premier clic (%s), jeux : %s",
             len(restored), manager.cold(), self.leases.named, ", ".join(sorted(self.games)),
@@ -176,6 +182,7 @@ class TaverneBot(commands.AutoShardedBot):
             await self.sync_tree()
         elif self.sync_commands:
             log.info("commandes : synchronisées par le processus du shard 0, pas par celui-ci (%s)", self.leases.named)
+        self.started.mark("commandes")
 
     async def sync_tree(self) -> None:
         """Sends the slash commands to Discord only when they changed since the last sync (their
@@ -186,6 +193,11 @@ class TaverneBot(commands.AutoShardedBot):
             await commands_sync.sync(self.tree, self.store, guild_id)
         except discord.HTTPException as error:
             log.error("synchronisation des commandes impossible : %s", error)
+
+    async def on_connect(self) -> None:
+        # Dispatched by discord.py at the gateway's READY (clicks are answered from then on; its
+        # on_ready waits for every guild's payload first).
+        self.started.tell_once()
 
     async def on_ready(self) -> None:
         log.info("connecté en tant que %s", self.user)

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import copy
+import dataclasses
 import logging
 
 from pydantic import ValidationError
@@ -35,6 +36,16 @@ log = logging.getLogger(__name__)
 
 # A game's end not told before the bot died is told at the restart if it ended this recently.
 UNTOLD_ENDS_MS = 24 * 3_600_000
+
+
+def _copy(rec: SessionRecord) -> SessionRecord:
+    """The record as it is, to put back if a commit fails: its containers copied (a move may add a
+    name), not what they hold (replaced, never changed in place). A deep copy of the events cost
+    a quarter of the manager's time per committed action (docs/PERFORMANCE.md, « PostgreSQL »)."""
+    return dataclasses.replace(
+        rec, names=dict(rec.names), options=dict(rec.options), log=list(rec.log), events=list(rec.events),
+        robots=dict(rec.robots), rematch=copy.deepcopy(rec.rematch),
+    )
 
 
 class SessionManager(RematchTables):
@@ -149,33 +160,33 @@ class SessionManager(RematchTables):
         """
         session = self._open_session(session_id)
         await self._close_if_won(session)
+        refused: TableError | IllegalAction | None = None
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
             self.refuse_robot_seat(session, player)
-            # A re-delivered click: its first copy's action is stored. The unique index on
-            # interaction ids refuses it at the commit; the database is only asked before that
-            # when the click is refused anyway, so that it is told « duplicate », not « stale ».
-            if turn is not None and turn != session.state.turn_no:
-                await self._refuse_duplicate(interaction_id)
-                raise TableError("stale")
             before = session.state.turn_no
-            try:
-                state, events = session.game.apply(session.state, player, action, at_ms)
-            except IllegalAction as error:
-                await self._refuse_duplicate(interaction_id)
-                return Outcome(session, error=error)
-            except Exception:
-                log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
-                raise TableError("engine_error") from None
-            await self._store_move(session, state, events, (player, action, at_ms, interaction_id), name)
-            events += await play_forced(self, session, at_ms)
-            try:
-                ended = await self._end_if_over(session)
-            except STORE_ERRORS as error:
-                # The move is stored: it stands. The table is closed by the next click or restart.
-                log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
-                ended = False
+            if turn is not None and turn != before:
+                refused = TableError("stale")
+            else:
+                try:
+                    state, events = session.game.apply(session.state, player, action, at_ms)
+                except IllegalAction as error:
+                    refused = error
+                except Exception:
+                    log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
+                    raise TableError("engine_error") from None
+            if refused is None:
+                ended = await self._store_and_end(session, state, events, (player, action, at_ms, interaction_id), name)
+        if refused is not None:
+            # A click delivered twice: its first copy's action is stored, and the unique index on
+            # interaction ids refuses it at the commit. A refused click asks the database only to be
+            # told « duplicate » rather than « stale », and asks it with the lock given back: a
+            # hundred clicks on one button are refused together, not one query after the other.
+            await self._refuse_duplicate(interaction_id)
+            if isinstance(refused, TableError):
+                raise refused
+            return Outcome(session, error=refused)
         if ended:
             journal.log_end(session)
         else:
@@ -187,6 +198,24 @@ class SessionManager(RematchTables):
             turn_changed=ended or session.state is None or session.state.turn_no != before,
             waiting=self.waiting(session),
         )
+
+    async def _store_and_end(
+        self,
+        session: Session,
+        state: BaseState,
+        events: list[Event],
+        move: tuple[PlayerId, Action, int, int | None],
+        name: str | None,
+    ) -> bool:
+        """The accepted move committed, the moves it forces played; whether the game ended."""
+        await self._store_move(session, state, events, move, name)
+        events += await play_forced(self, session, move[2])
+        try:
+            return await self._end_if_over(session)
+        except STORE_ERRORS as error:
+            # The move is stored: it stands. The table is closed by the next click or restart.
+            log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
+            return False
 
     async def _close_if_won(self, session: Session) -> None:
         """A game won whose closing failed after the last move was stored: closed now, and told;
@@ -210,7 +239,7 @@ class SessionManager(RematchTables):
         """The new state in memory and committed (the caller holds the lock); if the commit fails,
         memory goes back to what the database holds: not stored, so not played."""
         player, action, at_ms, interaction_id = move
-        before_state, before_rec = session.state, copy.deepcopy(session.rec)
+        before_state, before_rec = session.state, _copy(session.rec)
         try:
             if name and player not in session.rec.names:
                 session.rec.names[player] = name

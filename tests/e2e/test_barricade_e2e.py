@@ -12,6 +12,8 @@ fifth miner in and the win.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.store import Store
 from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
@@ -80,6 +82,7 @@ async def near_the_end(tavern: Tavern, arthur: str, perceval: str) -> None:
         await store.close()
 
 
+@pytest.mark.both_databases  # restarts / stored data: see docs/SCALING.md
 async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator, tavern: Tavern) -> None:
     tavern.at_test_speed()  # the pings and announcements of a fast game are not paced to 5 per 5 s
     arthur, perceval = tavern.arthur, tavern.perceval
