@@ -10,11 +10,14 @@ are put on from the outside, in this process only, before the bot starts.
   in other threads).
 
 On SIGUSR1 the process appends one JSON line with the totals so far to ``TAVERNE_BENCH_COUNTERS``;
-the bench asks before and after the clicks it measures and takes the difference.
+the bench asks before and after the clicks it measures and takes the difference. With
+``TAVERNE_BENCH_CPROFILE`` (a folder), the event loop's thread is also profiled with cProfile
+between those two requests: the n-th measure's profile is written as ``loop-<n>.pstats`` there.
 """
 
 from __future__ import annotations
 
+import cProfile
 import functools
 import json
 import os
@@ -28,6 +31,7 @@ from types import FrameType
 from typing import Any
 
 COUNTERS_ENV = "TAVERNE_BENCH_COUNTERS"
+CPROFILE_ENV = "TAVERNE_BENCH_CPROFILE"
 # The presenter methods that draw pictures (the table's, a private hand's).
 PICTURE_METHODS = ("files", "private_files")
 
@@ -89,10 +93,34 @@ def install() -> None:
                 setattr(presenter, name, timing(getattr(presenter, name)))
 
 
-def on_request(path: Path) -> Callable[[int, FrameType | None], None]:
+class LoopProfile:
+    """cProfile of the main thread (the event loop) between a measure's two counter requests."""
+
+    def __init__(self, folder: Path | None) -> None:
+        self.folder = folder
+        self.running: cProfile.Profile | None = None
+        self.measures = 0
+
+    def toggle(self) -> None:
+        if self.folder is None:
+            return
+        if self.running is None:
+            # CPU time of the thread, as the figure it explains (wall time would count the waits).
+            self.running = cProfile.Profile(time.thread_time)
+            self.running.enable()  # a signal handler runs on the main thread: the loop's
+            return
+        self.running.disable()
+        self.measures += 1
+        self.running.dump_stats(str(self.folder / f"loop-{self.measures}.pstats"))
+        self.running = None
+
+
+def on_request(path: Path, profile: LoopProfile) -> Callable[[int, FrameType | None], None]:
     def write(_signum: int, _frame: FrameType | None) -> None:
+        snapshot = COUNTERS.snapshot()  # before the profiler's own work
+        profile.toggle()
         with path.open("a") as out:
-            out.write(json.dumps(COUNTERS.snapshot()) + "\n")
+            out.write(json.dumps(snapshot) + "\n")
 
     return write
 
@@ -100,8 +128,9 @@ def on_request(path: Path) -> Callable[[int, FrameType | None], None]:
 def main() -> int:
     install()
     target = os.environ.get(COUNTERS_ENV)
+    profiled = os.environ.get(CPROFILE_ENV)
     if target:
-        signal.signal(signal.SIGUSR1, on_request(Path(target)))
+        signal.signal(signal.SIGUSR1, on_request(Path(target), LoopProfile(Path(profiled) if profiled else None)))
     from bot.__main__ import main as bot_main
 
     return bot_main([])

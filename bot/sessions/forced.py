@@ -7,11 +7,12 @@ words, « 🤖 Anne, coup joué pour toi : … », are made when the table is dr
 
 from __future__ import annotations
 
-import copy
 import logging
 from typing import TYPE_CHECKING
 
 from games.core import Event
+
+from .session import rollback_copy
 
 if TYPE_CHECKING:
     from .core import ManagerCore
@@ -42,7 +43,7 @@ async def play_forced(core: ManagerCore, session: Session, at_ms: int) -> list[E
             break
         data = {"joueur": player, "action": str(action)}
         note = Event(kind=FORCED, data={**data, "coup": events[0].model_dump(mode="json")} if events else data)
-        before_rec = copy.deepcopy(session.rec)
+        before_rec = rollback_copy(session.rec)
         try:
             session.state = new
             core._after_change(session, [note, *events[1:]], core.clock())

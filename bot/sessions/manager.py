@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 
 from pydantic import ValidationError
@@ -29,7 +28,7 @@ from . import journal
 from .errors import TableError
 from .forced import play_forced
 from .seating import Seating
-from .session import Notice, Outcome, Session
+from .session import Notice, Outcome, Session, rollback_copy
 
 log = logging.getLogger(__name__)
 
@@ -210,7 +209,7 @@ class SessionManager(Seating):
         """The new state in memory and committed (the caller holds the lock); if the commit fails,
         memory goes back to what the database holds: not stored, so not played."""
         player, action, at_ms, interaction_id = move
-        before_state, before_rec = session.state, copy.deepcopy(session.rec)
+        before_state, before_rec = session.state, rollback_copy(session.rec)
         try:
             if name and player not in session.rec.names:
                 session.rec.names[player] = name

@@ -59,8 +59,15 @@ def news_of(session: Session, lang: str | None = None) -> list[str]:
     kept events, each described now, in ``lang`` (the table's language by default)."""
     rec = session.rec
     lang = lang or session.lang
-    lines = [*rec.log, *(event_words(session, e, lang) for e in rec.events)]
-    return [line for line in lines if line][-NEWS_KEPT:]
+    memo = session.news_memo
+    # New events come as a new list (``keep_news``), a rollback as a new record: made again then.
+    if memo is None or memo[0] is not rec.events or memo[1] is not rec.log or memo[2] != rec.names:
+        memo = session.news_memo = (rec.events, rec.log, dict(rec.names), {})
+    made = memo[3].get(lang)
+    if made is None:
+        lines = [*rec.log, *(event_words(session, e, lang) for e in rec.events)]
+        made = memo[3][lang] = [line for line in lines if line][-NEWS_KEPT:]
+    return list(made)
 
 
 def event_words(session: Session, event: Event, lang: str | None = None) -> str:
