@@ -41,6 +41,7 @@ class PerClick:
     picture_cpu_s: float
     pictures: int
     legal_calls: int
+    legal_calls_by_game: int = 0  # of which the game's own methods asked
 
     def per(self, value: float) -> float:
         return value / self.interactions if self.interactions else 0.0
@@ -113,6 +114,9 @@ async def run(
                         picture_cpu_s=after["picture_cpu_s"] - before["picture_cpu_s"],
                         pictures=int(after["pictures"] - before["pictures"]),
                         legal_calls=int(after["legal_calls"] - before["legal_calls"]),
+                        legal_calls_by_game=int(
+                            after.get("legal_calls_by_game", 0) - before.get("legal_calls_by_game", 0)
+                        ),
                     )
                 )
         finally:
@@ -137,8 +141,9 @@ def figures(
             ),
             Figure(
                 section,
-                f"{where} : legal_actions par clic (par joueur)",
-                f"{number(m.per(m.legal_calls), 1)} ({number(m.per(m.legal_calls) / m.seats, 1)})",
+                f"{where} : legal_actions par clic (par joueur ; dont demandés par le jeu lui-même)",
+                f"{number(m.per(m.legal_calls), 1)} ({number(m.per(m.legal_calls) / m.seats, 1)} ;"
+                f" {number(m.per(m.legal_calls_by_game), 1)})",
             ),
         ]
     if measured:

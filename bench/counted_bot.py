@@ -3,7 +3,8 @@ per-click figures (``python -m bench --only clicks``). Nothing in bot/ or games/
 are put on from the outside, in this process only, before the bot starts.
 
 - every call to a game's ``legal_actions`` (any player, any caller: decoding a click, drawing the
-  buttons, whom the table waits for) is counted;
+  buttons, whom the table waits for) is counted, and apart those made by the game's own methods
+  (Barricade's forced move, Chèvre's view) rather than by the bot;
 - every picture drawn (a presenter's ``files`` and ``private_files``, which the bot runs in worker
   threads) is timed, CPU of the drawing thread, and counted (the files they return);
 - CPU on the event loop is the main thread's CPU time (the loop runs there; SQLite and pictures run
@@ -40,6 +41,7 @@ class Counters:
     def __init__(self) -> None:
         self.lock = threading.Lock()
         self.legal_calls = 0
+        self.legal_calls_by_game = 0
         self.picture_cpu_s = 0.0
         self.pictures = 0
 
@@ -48,6 +50,7 @@ class Counters:
             return {
                 "loop_cpu_s": time.thread_time(),  # called on the main thread: the event loop's
                 "legal_calls": self.legal_calls,
+                "legal_calls_by_game": self.legal_calls_by_game,
                 "picture_cpu_s": self.picture_cpu_s,
                 "pictures": self.pictures,
             }
@@ -59,8 +62,10 @@ COUNTERS = Counters()
 def counting(method: Callable[..., Any]) -> Callable[..., Any]:
     @functools.wraps(method)
     def counted(*args: Any, **kwargs: Any) -> Any:
+        by_game = str(sys._getframe(1).f_globals.get("__name__", "")).startswith("games.")
         with COUNTERS.lock:
             COUNTERS.legal_calls += 1
+            COUNTERS.legal_calls_by_game += by_game
         return method(*args, **kwargs)
 
     return counted
