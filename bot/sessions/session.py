@@ -53,11 +53,9 @@ class Session:
     legal_memo: LegalActions | None = field(default=None, repr=False)
     # The game's views of the current state, by viewer (None: the channel), made when first drawn.
     view_memo: tuple[BaseState, int, dict[PlayerId | None, Any]] | None = field(default=None, repr=False)
-    # The latest news in words, by language, for the events, older lines and names they were made
-    # from (``bot/tables/shown.py``, ``news_of``): a click draws them three or four times.
-    news_memo: tuple[list[Event], list[str], dict[str, str], dict[str, list[str]]] | None = field(
-        default=None, repr=False
-    )
+    # The latest news in words, kept by ``bot/tables/shown.py`` (``NewsWords``): a click draws
+    # them three or four times, and each event stays among the latest for several moves.
+    news_memo: Any = field(default=None, repr=False)
     # The language the channel reads the table in: its server's (/config langue), set by the manager.
     lang: str = SOURCE
     # When the state last changed (ms; None after a restart until first asked): a robot's pace
