@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Event
 
+from .legal import legal_actions
 from .session import rollback_copy
 
 if TYPE_CHECKING:
@@ -32,7 +33,10 @@ async def play_forced(core: ManagerCore, session: Session, at_ms: int) -> list[E
     played: list[Event] = []
     for _ in range(MAX_FORCED):
         state = session.state
-        forced = session.game.forced_action(state) if state is not None and not state.over else None
+        # The lists the bot keeps for this state, so that the game does not list them again.
+        legal = legal_actions(session)
+        known = legal.by_player if legal is not None else None
+        forced = session.game.forced_action(state, known) if state is not None and not state.over else None
         if state is None or forced is None:
             break
         player, action = forced

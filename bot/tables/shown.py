@@ -122,7 +122,10 @@ def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:
         session.view_memo = memo
     views = memo[2]
     if viewer not in views:
-        views[viewer] = session.game.seen(state, viewer)
+        legal = legal_actions(session)
+        # The lists the bot already has for this state: a view that tells what a player may do
+        # (Chèvre's) does not ask the game again.
+        views[viewer] = session.game.seen(state, viewer, legal.by_player if legal is not None else None)
     return views[viewer]
 
 
