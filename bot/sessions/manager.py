@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
-import dataclasses
 import logging
 
 from pydantic import ValidationError
@@ -30,22 +28,12 @@ from . import journal
 from .errors import TableError
 from .forced import play_forced
 from .rematch import RematchTables
-from .session import Notice, Outcome, Session
+from .session import Notice, Outcome, Session, rollback_copy
 
 log = logging.getLogger(__name__)
 
 # A game's end not told before the bot died is told at the restart if it ended this recently.
 UNTOLD_ENDS_MS = 24 * 3_600_000
-
-
-def _copy(rec: SessionRecord) -> SessionRecord:
-    """The record as it is, to put back if a commit fails: its containers copied (a move may add a
-    name), not what they hold (replaced, never changed in place). A deep copy of the events cost
-    a quarter of the manager's time per committed action (docs/PERFORMANCE.md, « PostgreSQL »)."""
-    return dataclasses.replace(
-        rec, names=dict(rec.names), options=dict(rec.options), log=list(rec.log), events=list(rec.events),
-        robots=dict(rec.robots), rematch=copy.deepcopy(rec.rematch),
-    )
 
 
 class SessionManager(RematchTables):
@@ -239,7 +227,7 @@ class SessionManager(RematchTables):
         """The new state in memory and committed (the caller holds the lock); if the commit fails,
         memory goes back to what the database holds: not stored, so not played."""
         player, action, at_ms, interaction_id = move
-        before_state, before_rec = session.state, _copy(session.rec)
+        before_state, before_rec = session.state, rollback_copy(session.rec)
         try:
             if name and player not in session.rec.names:
                 session.rec.names[player] = name

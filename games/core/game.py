@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
@@ -141,8 +142,13 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
         """Every action ``player`` may take now (game actions only; not quitter/tick)."""
 
-    def forced_action(self, state: S) -> tuple[PlayerId, Action] | None:
+    def forced_action(
+        self, state: S, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> tuple[PlayerId, Action] | None:
         """The one action left to the player to act, when the table should play it for them.
+
+        ``legal``: the players' ``legal_actions`` in ``state`` when the caller has them already (the
+        bot computes them once per state); None: asked here.
 
         Pure, and only a suggestion: ``apply`` never plays it by itself, so a stored game replays
         action by action. A table (the bot's session manager, the terminal runner) calls this after
@@ -173,8 +179,11 @@ class Game(ABC, Generic[S]):
         data.pop("dice", None)
         return data
 
-    def seen(self, state: S, player: PlayerId | None) -> BaseModel:
-        """``view`` as its typed model: all a presenter gets of a table (never the state itself)."""
+    def seen(
+        self, state: S, player: PlayerId | None, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> BaseModel:
+        """``view`` as its typed model: all a presenter gets of a table (never the state itself).
+        ``legal``: as for ``forced_action``, for a view that tells what a player may do."""
         model = self.view_model or self.state_model
         return model.model_validate(self.view(state, player))
 

@@ -292,7 +292,8 @@ async def test_a_click_at_a_three_player_table_lists_each_players_actions_once(
     click = Interaction(1, wall_ms(), 10, 555)
     await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     assert channel.sent == ["<@2>, à toi !"]
-    assert sorted(asked) == ["0", "1", "2", "3"]  # the three players and someone not seated, once each
+    # The three players once each; not someone not seated: this game lets no outsider act.
+    assert sorted(asked) == ["1", "2", "3"]
 
 
 async def test_the_leave_confirmation_still_works_after_a_restart(make_manager: MakeManager) -> None:
