@@ -141,5 +141,9 @@ def has_component(message: discord.Message | None, custom_id: str) -> bool:
         component = stack.pop()
         if getattr(component, "custom_id", None) == custom_id:
             return True
+        # Rows and containers hold children; a layout message's Section holds its button aside.
         stack.extend(getattr(component, "children", []) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
     return False
