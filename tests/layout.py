@@ -37,20 +37,19 @@ def text(view: discord.ui.BaseView | list[dict[str, Any]]) -> str:
 
 
 def fields_in(blocks: list[str]) -> dict[str, str]:
-    """Every « **name** » line and the lines under it up to the next name or blank line."""
-    found: dict[str, str] = {}
+    """Every « **name** » line and the lines under it up to the next name (the board's text
+    display holds nothing else)."""
+    found: dict[str, list[str]] = {}
     for block in blocks:
         name: str | None = None
         for line in block.split("\n"):
             heading = FIELD_NAME.fullmatch(line)
             if heading:
                 name = heading["name"]
-                found[name] = ""
-            elif name is not None and line == "":
-                name = None
+                found[name] = []
             elif name is not None:
-                found[name] = f"{found[name]}\n{line}" if found[name] else line
-    return found
+                found[name].append(line)
+    return {name: "\n".join(lines).strip("\n") for name, lines in found.items()}
 
 
 def fields(view: discord.ui.BaseView | list[dict[str, Any]]) -> dict[str, str]:

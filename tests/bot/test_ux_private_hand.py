@@ -11,6 +11,7 @@ import pytest
 
 from bot.tables.chevre import HAND_FILE
 from emulator import Message
+from tests import layout
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
@@ -32,7 +33,7 @@ def at_test_speed(tavern: Tavern) -> None:
 
 
 def footer_turn(table: Message) -> int:
-    found = re.search(r"tour (\d+)", table.embeds[0]["footer"]["text"])
+    found = re.search(r"tour (\d+)", layout.footer(table.components))
     assert found is not None
     return int(found.group(1))
 
