@@ -32,6 +32,7 @@ from .lobby import lobby_click
 from .menu import menu
 from .play import action
 from .refusals import explain
+from .sending import where_line
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -108,10 +109,12 @@ async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
         text = explain(click.session, refused, lang)
     else:
         text = table_error(lang, refused if isinstance(refused, TableError) else TableError("malformed"))
+    text += where_line(click.interaction, click.session, lang)
     if click.redraws_hand:
         await ui.sender.refuse(click.interaction, click.session, click.player, text, lang)
     else:
         await ui.sender.private(click.interaction, text)
+    await ui.sender.after_old_click(click.interaction, click.session)
 
 
 async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:

@@ -16,6 +16,7 @@ from typing import Any, cast
 import discord
 
 from games.core import PlayerId
+from speech import t
 
 from ..sessions import Session, wall_ms
 from ..tables import presenter_for
@@ -32,6 +33,20 @@ log = logging.getLogger(__name__)
 # An edit into a layout message clears what a classic message carried (a table posted before the
 # layout): Discord lets an edit set the layout flag then, never take it off.
 LAYOUT_EDIT: dict[str, Any] = {"content": None, "embed": None}
+
+
+def is_classic(message: discord.Message) -> bool:
+    """A public message without the layout flag: a table (or lobby) drawn before the layout."""
+    return not message.flags.ephemeral and not getattr(message.flags, "components_v2", False)
+
+
+def where_line(interaction: discord.Interaction[Any], session: Session | None, lang: str) -> str:
+    """Where the table is now, for a click on an older classic message of it; else nothing."""
+    message = interaction.message
+    if session is None or message is None or not is_classic(message) or session.rec.message_id in (None, message.id):
+        return ""
+    link = f"https://discord.com/channels/{session.rec.guild_id or '@me'}/{session.rec.channel_id}/{session.rec.message_id}"
+    return "\n" + t(lang, "layout.where", link=link)
 
 
 class Sender:
@@ -95,6 +110,15 @@ class Sender:
             await self.show_private(interaction, session, player, f"⚠️ {text}", lang)
             return
         await self.private(interaction, text)
+
+    async def after_old_click(self, interaction: discord.Interaction[Any], session: Session | None) -> None:
+        """A click answered on a classic message (a table posted before the layout messages):
+        the table's own message is drawn again as a layout message, so its buttons answer again."""
+        message = interaction.message
+        if session is None or session.state is None or message is None or not is_classic(message):
+            return
+        if message.id == session.rec.message_id:
+            await self.refresh(session)
 
     async def show_private(
         self,
