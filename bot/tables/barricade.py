@@ -42,7 +42,7 @@ from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
 from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
 from . import presenter_for
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .layout import Buttons, table_layout
 from .shown import Shown
 
@@ -117,6 +117,7 @@ def miners_line(state: BarricadeState, player: PlayerId, lang: str = SOURCE) -> 
 
 class BarricadePresenter(Presenter[BarricadeState]):
     """Nothing is hidden at Barricade: the view is the state without its dice."""
+    accent = discord.Colour(0xC9A227)  # gold, before the first throw
 
     view_type = BarricadeState
 
@@ -262,7 +263,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
     def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
         state, lang = shown.view, lang_of(shown)
         turn = state.turn_player
-        colour = COLOUR
+        colour = self.accent
         if turn is not None and colour_of(state, turn) in COLOUR_RGB:
             colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
         embed = discord.Embed(title="⛏️ " + t(lang, "barricade.table.title"), colour=colour)

@@ -85,6 +85,8 @@ class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
 
     # The game's view model (``Game.view_model``, or its state's): what ``Shown.view`` holds.
     view_type: ClassVar[type[BaseModel]] = BaseModel
+    # The game's colour: the accent of its table's and hands' layout messages.
+    accent: ClassVar[discord.Colour] = COLOUR
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -323,13 +325,13 @@ class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
         /scores shows it to one reader in theirs)."""
         if session.state is None:
             lang = lang or session.lang
-            embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+            embed = discord.Embed(title=clip(self.game.title, 256), colour=self.accent)
             embed.description = clip("\n".join(self.news(session, lang)) or t(lang, "table.starting"), 4000)
             return embed
         return self.draw_embed(self.shown(session, None, lang))
 
     def draw_embed(self, shown: Shown[V]) -> discord.Embed:
-        embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(self.game.title, 256), colour=self.accent)
         lang = shown.lang
         embed.description = clip("\n".join(shown.news) or t(lang, "table.starting"), 4000)
         if shown.scores:

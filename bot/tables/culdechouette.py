@@ -84,6 +84,7 @@ def combination(name: object) -> str:
 
 class CulDeChouettePresenter(Presenter[CulState]):
     """Nothing is hidden at Cul de chouette: the view is the state without its dice."""
+    accent = discord.Colour(0x8E5B2E)  # an owl's brown
 
     view_type = CulState
 

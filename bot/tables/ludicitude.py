@@ -24,7 +24,7 @@ from speech import t, tn, words_of
 from speech.ludicitude import choice_words, dice_words, faces_words, points_words, situation_words
 
 from ..ui.components import ActionSelect, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .shown import Shown
 
 # One die as players see it. A 2 is still both things until it is set aside.
@@ -115,6 +115,7 @@ def as_choice(action: Action) -> Choice:
 
 class LudicitudePresenter(Presenter[LudicitudeState]):
     """Nothing is hidden at Ludicitude: the view is the state without its dice."""
+    accent = discord.Colour(0xE07B24)  # a carrot
 
     view_type = LudicitudeState
 
@@ -181,7 +182,7 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
     # --- the message --------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[LudicitudeState]) -> discord.Embed:
         state, lang = shown.view, shown.lang
-        embed = discord.Embed(title="🐇 Ludicitude", colour=COLOUR)
+        embed = discord.Embed(title="🐇 Ludicitude", colour=self.accent)
         embed.description = clip("\n".join(shown.news) or t(lang, "ludicitude.table.starting"), 4000)
         if not state.over:
             for name, value in self.turn_fields(shown, state):

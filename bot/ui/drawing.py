@@ -93,7 +93,7 @@ async def draw_hand(session: Session, player: PlayerId, lang: str | None = None)
     except Exception:
         log.exception("le jeu privé de %s a échoué (table %s)", session.game.name, session.id)
         text = None
-    colour = presenter.embed(session, lang).colour
+    colour = presenter.accent
     try:
         view = presenter.private_view(session, player, lang)
         files = await asyncio.to_thread(presenter.private_files, copy.copy(session), player, lang)
