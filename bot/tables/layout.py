@@ -103,15 +103,18 @@ def placed(buttons: Buttons, room: int) -> tuple[list[Beside], list[list[ui.Item
     """The sections and rows that fit in ``room`` components. Sections that do not fit give their
     buttons back to rows (one component each instead of three); rows that do not fit are dropped."""
     sections = list(buttons.sections)
-    rows = [list(r) for r in buttons.rows]
+    moved: list[ui.Item[Any]] = []
+
+    def rows_now() -> list[list[ui.Item[Any]]]:
+        return [moved[i : i + 5] for i in range(0, len(moved), 5)] + [list(r) for r in buttons.rows]
 
     def cost() -> int:
-        return 3 * len(sections) + sum(row_cost(r) for r in rows)
+        return 3 * len(sections) + sum(row_cost(r) for r in rows_now())
 
     while sections and cost() > room:
-        moved = sections.pop()
-        rows.insert(0, [moved.item]) if not rows or len(rows[0]) >= 5 else rows[0].insert(0, moved.item)
-    while rows and cost() > room:
+        moved.insert(0, sections.pop().item)
+    rows = rows_now()
+    while rows and 3 * len(sections) + sum(row_cost(r) for r in rows) > room:
         rows.pop()
         log.warning("mise en page : une rangée de boutons ne tient pas")
     return sections, rows
