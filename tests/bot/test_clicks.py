@@ -77,6 +77,7 @@ class Row:
 @dataclass
 class Flags:
     ephemeral: bool = False
+    components_v2: bool = True  # the bot's table messages are layout messages
 
 
 @dataclass
@@ -266,6 +267,7 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
 
     choose = Interaction(1, wall_ms(), 10, 777)
     choose.message.flags.ephemeral = True  # type: ignore[union-attr]
+    choose.message.flags.components_v2 = False  # type: ignore[union-attr]  # the private list: a classic message
     await clicks.route(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
     assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None, "attachments": []}
     assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
