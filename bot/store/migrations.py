@@ -1,79 +1,83 @@
-"""The database schema, one numbered step at a time. Never edit a step once shipped: add one."""
+"""The database schema, one numbered step at a time, written once for both dialects: ``{big}`` is
+an integer that may hold a Discord id (SQLite's INTEGER, PostgreSQL's BIGINT), ``{identity}`` a
+numbered primary key (AUTOINCREMENT, an identity column); a plain INTEGER stays small in both.
+Never edit a step once shipped: add one (tests/bot/test_store_dialects.py compares the two schemas
+column by column)."""
 
 from __future__ import annotations
 
-MIGRATIONS: list[str] = [
+STEPS: list[str] = [
     # 1: tables, actions, finished games, guild settings.
     """
     CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
+        id {identity},
+        guild_id {big},
+        channel_id {big} NOT NULL,
         game TEXT NOT NULL,
         host_id TEXT NOT NULL,
         names TEXT NOT NULL DEFAULT '{}',
         options TEXT NOT NULL DEFAULT '{}',
         state TEXT,
         status TEXT NOT NULL,
-        message_id INTEGER,
+        message_id {big},
         log TEXT NOT NULL DEFAULT '[]',
-        created_ms INTEGER NOT NULL,
-        started_ms INTEGER,
-        active_ms INTEGER NOT NULL,
+        created_ms {big} NOT NULL,
+        started_ms {big},
+        active_ms {big} NOT NULL,
         waiting_key TEXT NOT NULL DEFAULT '',
-        waiting_since_ms INTEGER NOT NULL DEFAULT 0,
+        waiting_since_ms {big} NOT NULL DEFAULT 0,
         warned INTEGER NOT NULL DEFAULT 0
     );
     CREATE UNIQUE INDEX one_open_table_per_channel
         ON sessions (channel_id) WHERE status IN ('lobby', 'playing');
     CREATE TABLE actions (
-        session_id INTEGER NOT NULL REFERENCES sessions (id),
-        seq INTEGER NOT NULL,
+        session_id {big} NOT NULL REFERENCES sessions (id),
+        seq {big} NOT NULL,
         player TEXT NOT NULL,
         action TEXT NOT NULL,
-        at_ms INTEGER NOT NULL,
-        interaction_id INTEGER,
+        at_ms {big} NOT NULL,
+        interaction_id {big},
         PRIMARY KEY (session_id, seq)
     );
     CREATE UNIQUE INDEX actions_once_per_interaction
         ON actions (interaction_id) WHERE interaction_id IS NOT NULL;
     CREATE TABLE finished_games (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        session_id INTEGER NOT NULL UNIQUE REFERENCES sessions (id),
-        guild_id INTEGER,
-        channel_id INTEGER NOT NULL,
+        id {identity},
+        session_id {big} NOT NULL UNIQUE REFERENCES sessions (id),
+        guild_id {big},
+        channel_id {big} NOT NULL,
         game TEXT NOT NULL,
         outcome TEXT NOT NULL,
-        started_ms INTEGER NOT NULL,
-        ended_ms INTEGER NOT NULL,
-        duration_ms INTEGER NOT NULL
+        started_ms {big} NOT NULL,
+        ended_ms {big} NOT NULL,
+        duration_ms {big} NOT NULL
     );
     CREATE TABLE finished_players (
-        finished_id INTEGER NOT NULL REFERENCES finished_games (id),
+        finished_id {big} NOT NULL REFERENCES finished_games (id),
         player_id TEXT NOT NULL,
         name TEXT NOT NULL,
-        score INTEGER,
+        score {big},
         won INTEGER NOT NULL,
         PRIMARY KEY (finished_id, player_id)
     );
     CREATE INDEX finished_by_guild ON finished_games (guild_id, game);
     CREATE TABLE guild_settings (
-        guild_id INTEGER PRIMARY KEY,
+        guild_id {big} PRIMARY KEY,
         settings TEXT NOT NULL DEFAULT '{}'
     );
     """,
     # 2: a turn timer chosen per table at /jouer (NULL: the bot's setting).
     """
-    ALTER TABLE sessions ADD COLUMN turn_timeout_ms INTEGER;
+    ALTER TABLE sessions ADD COLUMN turn_timeout_ms {big};
     """,
     # 3: the dice seed a table was opened with (/jouer graine=…), and the bot's heartbeat, which the
     # Docker HEALTHCHECK (python -m bot healthcheck) reads: one row, rewritten while connected.
     """
-    ALTER TABLE sessions ADD COLUMN seed INTEGER;
+    ALTER TABLE sessions ADD COLUMN seed {big};
     CREATE TABLE heartbeat (
         id INTEGER PRIMARY KEY CHECK (id = 1),
         status TEXT NOT NULL,
-        at_ms INTEGER NOT NULL,
+        at_ms {big} NOT NULL,
         pid INTEGER NOT NULL
     );
     """,
@@ -110,7 +114,7 @@ MIGRATIONS: list[str] = [
     # else '<shard_count>:<shard_id>'), renewed with the heartbeat; a live lease refuses a second
     # process for the same shard, and it is the per-process heartbeat of the healthcheck.
     """
-    ALTER TABLE sessions ADD COLUMN due_ms INTEGER;
+    ALTER TABLE sessions ADD COLUMN due_ms {big};
     CREATE INDEX open_tables_by_due ON sessions (status, due_ms, active_ms, guild_id, channel_id)
         WHERE status IN ('lobby', 'playing');
     CREATE INDEX ends_to_tell ON sessions (active_ms) WHERE end_shown = 0;
@@ -120,8 +124,24 @@ MIGRATIONS: list[str] = [
         host TEXT NOT NULL,
         pid INTEGER NOT NULL,
         status TEXT NOT NULL,
-        renewed_ms INTEGER NOT NULL,
-        expires_ms INTEGER NOT NULL
+        renewed_ms {big} NOT NULL,
+        expires_ms {big} NOT NULL
     );
     """,
 ]
+
+
+SQLITE = {"big": "INTEGER", "identity": "INTEGER PRIMARY KEY AUTOINCREMENT"}
+POSTGRES = {"big": "BIGINT", "identity": "BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY"}
+
+
+
+def in_dialect(types: dict[str, str]) -> list[str]:
+    steps = STEPS
+    for name, sql_type in types.items():
+        steps = [step.replace("{" + name + "}", sql_type) for step in steps]
+    return steps
+
+
+MIGRATIONS: list[str] = in_dialect(SQLITE)
+MIGRATIONS_PG: list[str] = in_dialect(POSTGRES)

@@ -23,7 +23,7 @@ import asyncpg
 from .base import Rows, Store
 from .errors import ChannelTaken, DuplicateInteraction, StoreFailure, StoreUnavailable
 from .group_commit import ActionRows, GroupCommit, Outcomes
-from .migrations_pg import MIGRATIONS_PG
+from .migrations import MIGRATIONS_PG
 from .pg_errors import DRIVER_ERRORS, OPEN_ERRORS, explain_pg
 from .pg_tables import PgLeases, PgOpenTables
 from .queries import (
@@ -55,7 +55,7 @@ from .target import shown, without_secret
 
 log = logging.getLogger(__name__)
 
-# Which step of migrations_pg.py the database is at (SQLite keeps it in PRAGMA user_version).
+# Which step of MIGRATIONS_PG (migrations.py) the database is at (SQLite keeps it in PRAGMA user_version).
 SCHEMA_TABLE = "CREATE TABLE IF NOT EXISTS taverne_schema (id INTEGER PRIMARY KEY CHECK (id = 1), version INTEGER NOT NULL)"
 # Held while a process applies schema steps, so that two processes starting together take turns.
 MIGRATION_LOCK = 0x7461_7665  # "tave"

@@ -13,6 +13,19 @@ from .scoring import bevue
 from .state import CulState, Options
 from .vocabulary import SPECS, legal, thrower_now, waited_for
 
+# The events that pass the dice on: the next turn, and a new round.
+PASSING = frozenset({"tour", "manche"})
+
+
+def ended(events: list[Event], settled: list[Event]) -> list[Event]:
+    """The action's events and what settling it told. When the game ends there, the turn or round
+    the action passed to is never played: its announcement is dropped, so that the last lines
+    read « … 343 points », « fin », not « à Bob de lancer » before the end."""
+    told = events + settled
+    if any(e.kind == "fin" for e in told):
+        return [e for e in told if e.kind not in PASSING]
+    return told
+
 
 class CulDeChouette(Game[CulState]):
     name = "culdechouette"
@@ -50,7 +63,7 @@ class CulDeChouette(Game[CulState]):
         if not (events and action.kind in ("sloubi", "message")):
             # someone else's message during a song only interrupts it
             events += self._dispatch(state, player, action, now_ms)
-        return events + settle(state, now_ms)
+        return ended(events, settle(state, now_ms))
 
     def _dispatch(self, state: CulState, player: PlayerId, action: Action, now_ms: int) -> list[Event]:
         kind = action.kind
@@ -122,14 +135,14 @@ class CulDeChouette(Game[CulState]):
                 events += grelottine.close_calls(state)
             else:
                 state.deadline_ms = None
-            events += settle(state, now_ms)
+            events = ended(events, settle(state, now_ms))
         return events
 
     def deadline(self, state: CulState) -> int | None:
         return None if state.over else state.deadline_ms
 
     def _leave(self, state: CulState, player: PlayerId, now_ms: int) -> list[Event]:
-        return remove(state, player, "depart", now_ms) + settle(state, now_ms)
+        return ended(remove(state, player, "depart", now_ms), settle(state, now_ms))
 
     def legal_actions(self, state: CulState, player: PlayerId) -> list[Action]:
         return legal(state, player)

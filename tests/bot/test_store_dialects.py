@@ -13,8 +13,7 @@ import pytest
 from bot.failures import TEMPORARY, failure_of
 from bot.store import Store, StoreUnavailable
 from bot.store.errors import StoreUnreachable
-from bot.store.migrations import MIGRATIONS
-from bot.store.migrations_pg import MIGRATIONS_PG
+from bot.store.migrations import MIGRATIONS, MIGRATIONS_PG
 from bot.store.target import shown
 from tests.databases import TestDatabase, new_postgres_database
 from tests.postgres_server import Server

@@ -8,7 +8,8 @@ import re
 
 import pytest
 
-from bot.sessions import TableError
+from bot.app import TaverneBot
+from bot.sessions import Session, TableError
 from emulator import Channel, Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.robots import add_robots, game_told_over, play_with_robots, table_of
@@ -102,17 +103,25 @@ async def test_robots_are_never_pinged_and_play_before_any_turn_timer(tavern: Ta
     emu.assert_no_violations()
 
 
+async def arthur_and_perceval_at_ludicitude(tavern: Tavern, bot: TaverneBot, robots: int) -> Session:
+    """A Ludicitude table started by Arthur with Perceval and ``robots`` strong robots."""
+    emu = tavern.emu
+    lobby = await open_table(emu, tavern.channel, tavern.arthur, "ludicitude", "objectif=60 graine=4")
+    await emu.click(lobby, tavern.perceval, label="Rejoindre")
+    if robots:
+        await add_robots(emu, lobby, tavern.arthur, "fort", robots)
+    await emu.click(lobby, tavern.arthur, label="Commencer")
+    session = table_of(bot, tavern.channel)
+    assert session is not None
+    return session
+
+
 async def test_a_player_leaving_hands_the_seat_to_a_robot_which_plays_on(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()
     emu.freeze_clock()
     async with tavern.bot() as bot:
-        lobby = await open_table(emu, tavern.channel, tavern.arthur, "ludicitude", "objectif=60 graine=4")
-        await emu.click(lobby, tavern.perceval, label="Rejoindre")
-        await add_robots(emu, lobby, tavern.arthur, "fort", 1)
-        await emu.click(lobby, tavern.arthur, label="Commencer")
-        session = table_of(bot, tavern.channel)
-        assert session is not None
+        session = await arthur_and_perceval_at_ludicitude(tavern, bot, robots=1)
         perceval = str(tavern.perceval.id)
         table = table_message(tavern.channel)
         confirm = await emu.click(table, tavern.perceval, label="Quitter")
@@ -135,11 +144,7 @@ async def test_the_host_gives_the_seat_of_a_player_who_walked_away_to_a_robot(ta
     tavern.at_test_speed()
     emu.freeze_clock()
     async with tavern.bot() as bot:
-        lobby = await open_table(emu, tavern.channel, tavern.arthur, "ludicitude", "objectif=60 graine=4")
-        await emu.click(lobby, tavern.perceval, label="Rejoindre")
-        await emu.click(lobby, tavern.arthur, label="Commencer")
-        session = table_of(bot, tavern.channel)
-        assert session is not None
+        session = await arthur_and_perceval_at_ludicitude(tavern, bot, robots=0)
         perceval = str(tavern.perceval.id)
         # Only the host is offered another's seat: Perceval's own « Quitter » has no such choice.
         own = await emu.click(table_message(tavern.channel), tavern.perceval, label="Quitter")

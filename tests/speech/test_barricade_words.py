@@ -13,7 +13,7 @@ from games.barricade import GAME, BarricadeState, load_board
 from games.core import Action, BaseState, Event, IllegalAction, PlayerId
 from speech import words_of
 from tests.french import french_lines
-from tests.speech.wordsplay import said, written_in
+from tests.speech.wordsplay import assert_events_said, assert_refusals_said, said, written_in
 
 WORDS = words_of("barricade")
 NAMES = {f"p{i}": name for i, name in enumerate(["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"])}
@@ -38,23 +38,15 @@ def test_every_event_kind_of_the_engine_is_said_in_both_languages() -> None:
     kinds, _ = written_in("barricade")
     events, _ = played()
     assert {e.kind for e in events} == kinds
-    for event in events:
-        for lang in ("fr", "en"):
-            text = WORDS.describe(event, NAMES, lang)
-            assert text and not text.startswith(event.kind), (lang, event)
-        english = WORDS.describe(event, NAMES, "en")
-        assert english != WORDS.describe(event, NAMES, "fr")
-        assert not french_lines(english), event
+    for lang in ("fr", "en"):
+        assert_events_said(WORDS, events, NAMES, lang)
 
 
 def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
     _, codes = written_in("barricade")
     _, errors = played()
     assert codes <= {e.code for e in errors}
-    for error in errors:
-        french, english = WORDS.explain(error, "fr"), WORDS.explain(error, "en")
-        assert "Action refusée" not in french and "{" not in french + english, error
-        assert english != french and not french_lines(english), (error, english)
+    assert_refusals_said(WORDS, errors)
 
 
 def test_the_summary_says_the_colours_in_the_readers_words() -> None:

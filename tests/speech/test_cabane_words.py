@@ -3,17 +3,15 @@ the English with no French but the game words, and a few sentences exactly as a 
 
 from __future__ import annotations
 
-import random
-
 import pytest
 
 from games.cabane import GAME, CabaneState
 from games.core import Action, BaseState, Event, IllegalAction
-from games.core.autoplay import random_steps
 from speech import words_of
 from speech.cabane import EVENT_KINDS, POINT_REASONS, count_words
 from tests.french import french_lines
 from tests.games.cabane.helpers import start, throw, throws
+from tests.speech.wordsplay import assert_events_said, random_play
 
 WORDS = words_of(GAME)
 NAMES = {"ana": "Ana", "bob": "Bob", "cid": "Cid"}
@@ -21,15 +19,12 @@ NAMES = {"ana": "Ana", "bob": "Bob", "cid": "Cid"}
 
 def played(games: int) -> tuple[list[Event], list[BaseState]]:
     """The events and states of random games of both modes."""
-    events: list[Event] = []
-    states: list[BaseState] = []
-    for seed in range(games):
+
+    def starts(seed: int) -> tuple[BaseState, list[Event]]:
         mode = "bataille" if seed % 2 else "deux_des"
-        state, first = GAME.start(list(NAMES), {"mode": mode, "cible": 3 + seed % 5}, seed=seed)
-        events += first
-        for step in random_steps(GAME, state, random.Random(seed), max_steps=5000):
-            events += step.events
-            states.append(step.after)
+        return GAME.start(list(NAMES), {"mode": mode, "cible": 3 + seed % 5}, seed=seed)
+
+    events, states = random_play(GAME, starts, games)
     # Rare in random play: every series of ten without a T (the bataille), and a player leaving.
     state, more = throws(start("deux_des", "TF" + "G" * 30), 31)
     left, gone = GAME.apply(state, state.current, Action(kind="quitter"), 0)
@@ -48,11 +43,7 @@ def test_every_event_of_random_games_is_said_in_both_languages(
     events, _ = game_play
     assert {e.kind for e in events} == set(EVENT_KINDS)
     assert {e.data["raison"] for e in events if e.kind == "point"} == set(POINT_REASONS)
-    for event in events:
-        text = WORDS.describe(event, NAMES, lang)
-        assert text and not text.startswith(event.kind) and "{" not in text, event
-        if lang == "en":
-            assert not french_lines(text), (event, text)
+    assert_events_said(WORDS, events, NAMES, lang)
 
 
 @pytest.mark.parametrize("lang", ["fr", "en"])

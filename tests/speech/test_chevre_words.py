@@ -15,7 +15,7 @@ from speech import words_of
 from speech.chevre import is_round_end
 from tests.french import french_lines
 from tests.games.chevre.play import act, poser
-from tests.speech.wordsplay import said, written_in
+from tests.speech.wordsplay import assert_events_said, assert_refusals_said, said, written_in
 
 WORDS = words_of("chevre")
 NAMES = {"p0": "Arthur", "p1": "Perceval", "p2": "Karadoc", "p3": "Lancelot"}
@@ -40,22 +40,15 @@ def test_every_event_kind_of_the_engine_is_said_in_both_languages() -> None:
     kinds, _ = written_in("chevre")
     events, _ = played()
     assert {e.kind for e in events} == kinds
-    for event in events:
-        for lang in ("fr", "en"):
-            text = WORDS.describe(event, NAMES, lang)
-            assert text and not text.startswith(event.kind), (lang, event)
-        assert WORDS.describe(event, NAMES, "en") != WORDS.describe(event, NAMES, "fr")
-        assert not french_lines(WORDS.describe(event, NAMES, "en")), event
+    for lang in ("fr", "en"):
+        assert_events_said(WORDS, events, NAMES, lang)
 
 
 def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
     _, codes = written_in("chevre")
     _, errors = played()
     assert codes <= {e.code for e in errors}
-    for error in errors:
-        french, english = WORDS.explain(error, "fr"), WORDS.explain(error, "en")
-        assert "Action refusée" not in french and "{" not in french + english, error
-        assert english != french and not french_lines(english), (error, english)
+    assert_refusals_said(WORDS, errors)
 
 
 def test_the_summary_is_said_in_both_languages_to_the_end() -> None:
@@ -145,7 +138,10 @@ def test_the_option_is_described_in_the_readers_language_by_jouer_and_aide() -> 
     from bot.options import describe_options, option_choices
 
     [(english, _)] = option_choices(GAME, "li", lang="en")
-    assert english == "limite=101  (default; 13 … 1000; points on the account that make the chèvre (101 in the rules))"
+    assert (
+        english
+        == "limite=101  (default; 13 … 1000; points on the account that make the chèvre (101 in the rules))"
+    )
     [(french, _)] = option_choices(GAME, "li", lang="fr")
     assert french.endswith("points au compte qui font la chèvre (101 dans les règles))")
     assert describe_options(GAME.options_model, lambda key: words_of(GAME).option_help(key, "en")) == [

@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from games.core import Action, BaseState, Event, Game, IllegalAction, PlayerId
-from games.core.autoplay import choose
+from games.core.autoplay import choose, random_steps
 from games.core.game import LEAVE
+from speech.games import GameWords
+from tests.french import french_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,3 +69,37 @@ def said(
             state, out = game.apply(state, player, action, now)
             events += out
     return events, list(errors.values())
+
+
+def assert_events_said(words: GameWords, events: Iterable[Event], names: dict[str, str], lang: str) -> None:
+    """Each event said in ``lang`` with a sentence of its own (not its bare kind, no placeholder left),
+    and in English without a French line but the game words."""
+    for event in events:
+        text = words.describe(event, names, lang)
+        assert text and not text.startswith(event.kind) and "{" not in text, (lang, event, text)
+        if lang == "en":
+            assert not french_lines(text), (event, text)
+            assert text != words.describe(event, names, "fr"), (event, text)
+
+
+def assert_refusals_said(words: GameWords, errors: Iterable[IllegalAction]) -> None:
+    """Each refusal explained in both languages with its own sentence, not the generic fallback."""
+    for error in errors:
+        french, english = words.explain(error, "fr"), words.explain(error, "en")
+        assert "Action refusée" not in french and "{" not in french + english, error
+        assert english != french and not french_lines(english), (error, english)
+
+
+def random_play(
+    game: Game[Any], starts: Callable[[int], tuple[BaseState, list[Event]]], games: int
+) -> tuple[list[Event], list[BaseState]]:
+    """The events and the states of ``games`` random games, each started by ``starts(seed)``."""
+    events: list[Event] = []
+    states: list[BaseState] = []
+    for seed in range(games):
+        state, first = starts(seed)
+        events += first
+        for step in random_steps(game, state, random.Random(seed), max_steps=5000):
+            events += step.events
+            states.append(step.after)
+    return events, states

@@ -140,6 +140,14 @@ def test_343_wins_and_ends_the_game(negatives: bool) -> None:
     refused(state, "bob", "lancer", "game_over")
 
 
+def test_the_winning_throw_passes_the_dice_to_nobody() -> None:
+    # The cul-de-chouette ends the game: no « À bob de lancer » (nor a new round) is told before the end.
+    state = rig(begin(6, 6, 6, players=["ana", "bob"]), scores={"ana": 250, "bob": 300})
+    state, events = turn(state, "ana")
+    assert state.over and kinds(events)[-2:] == ["score", "fin"]
+    assert not any(line.startswith("À bob") for line in said(events))
+
+
 def test_a_player_leaving_mid_throw_passes_the_turn_and_the_game_goes_on() -> None:
     state, _ = act(begin(1, 2, 3, 3, 3), "ana", "lancer")
     state, events = act(state, "ana", "quitter")
