@@ -60,9 +60,9 @@ class Arrangement(Generic[V]):
         state = session.state
         if state is None:
             return Buttons()
-        public = self.shown(session, None)
         if state.over:
-            return Buttons(menu=self.end_items(public))
+            return Buttons(menu=self.end_items(session))
+        public = self.shown(session, None)
         offers = self.offers(session)
         words = {id(o): self.beside(public, o) if sectioned else None for o in offers}
         sections = [Beside(w, self.offer_button(public, o)) for o in offers if (w := words[id(o)])]
@@ -75,9 +75,9 @@ class Arrangement(Generic[V]):
         """Words to show beside this offer's button (a Section), or None for a row. None by default."""
         return None
 
-    def end_items(self, shown: Shown[V]) -> list[ui.Item[Any]]:
-        """Buttons on a finished table (« Revanche »), on the menu row: none by default. The layout
-        keeps room for five."""
+    def end_items(self, session: Session) -> list[ui.Item[Any]]:
+        """Buttons on a finished table (« Revanche »), on its menu row: none by default. The layout
+        keeps room for five (``MENU_RESERVE``), the classic grid puts them on its fifth row."""
         return []
 
     def table_view(
