@@ -61,9 +61,12 @@ async def draw_table(
     it and go on."""
     presenter = presenter_for(session.game)
     try:
+        # Words and buttons first, on the loop: the table's legal actions and views are made once
+        # for this state there, and the worker's copy of the session shares them.
+        embed = presenter.embed(session, lang)
+        buttons = presenter.buttons(session) if clickable else None
         files = await asyncio.to_thread(presenter.files, copy.copy(session), lang)
-        view = presenter.table_view(session, files, lang, clickable=clickable, note=note)
-        return TableMessage(view, files)
+        return TableMessage(table_layout(embed, files, buttons, lang or session.lang, note), files)
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
         generic: Presenter[Any] = Presenter(session.game)
