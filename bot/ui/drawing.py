@@ -78,10 +78,8 @@ async def draw_table(
 def fallback_buttons(generic: Presenter[Any], session: Session) -> Buttons:
     """The generic buttons, except where players hold secrets: those buttons would name the turn
     player's tiles in the channel, so only the menu stays (« Mon jeu » shows each their own)."""
-    if not generic.has_secrets():
-        return generic.buttons(session)
-    if session.state is None or session.state.over:
-        return Buttons()
+    if not generic.has_secrets() or session.state is None or session.state.over:
+        return generic.buttons(session)  # a finished table's: its end items (« Revanche »)
     return Buttons(menu=generic.menu_items(generic.shown(session, None)))
 
 
