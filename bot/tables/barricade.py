@@ -40,9 +40,9 @@ from ..render.cache import PICTURES
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
 from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
-from ..ui.rematch import end_items, with_items
 from . import presenter_for
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .layout import Buttons, table_layout
 from .pictures import picture_file
 from .shown import Shown
 
@@ -116,6 +116,7 @@ def miners_line(state: BarricadeState, player: PlayerId, lang: str = SOURCE) -> 
 
 class BarricadePresenter(Presenter[BarricadeState]):
     """Nothing is hidden at Barricade: the view is the state without its dice."""
+    accent = discord.Colour(0xC9A227)  # gold, before the first throw
 
     view_type = BarricadeState
 
@@ -160,26 +161,17 @@ class BarricadePresenter(Presenter[BarricadeState]):
         return False
 
     # --- the components ----------------------------------------------------------------------
-    def components(self, session: Session) -> ui.View:
-        return self.table_view(session, row=None)
+    def buttons(self, session: Session, *, sectioned: bool = True, row: str | None = None) -> Buttons:
+        """``row``: the board row whose free points a player asked to see (the barrier's selects)."""
+        shown = self.shown(session, None) if session.state is not None and not session.state.over else None
+        if shown is None or shown.view.phase != "barriere":
+            return super().buttons(session, sectioned=sectioned)
+        rows = self.barrier_rows(shown, self.offers(session), row)
+        return Buttons(rows=rows[:GAME_ROWS], menu=self.menu_items(shown))
 
-    def table_view(self, session: Session, row: str | None) -> ui.View:
-        """The table's components; ``row`` is the board row whose free points a player asked to see."""
-        view = ui.View(timeout=None)
-        if session.state is None or session.state.over:
-            return with_items(view, end_items(session))  # the finished table's « Revanche »
-        shown = self.shown(session, None)
-        offers = self.offers(session)
-        in_barrier_phase = shown.view.phase == "barriere"
-        rows = self.barrier_rows(shown, offers, row) if in_barrier_phase else self.action_rows(shown, offers)
-        for row_no, items in enumerate(rows[:GAME_ROWS]):
-            for item in items:
-                item.row = row_no
-                view.add_item(item)
-        for item in self.menu_items(shown):
-            item.row = GAME_ROWS
-            view.add_item(item)
-        return view
+    def with_row(self, session: Session, row: str) -> ui.LayoutView:
+        """The table message showing the free points of ``row`` (its picture already on it)."""
+        return table_layout(self.embed(session), self.files(session), self.buttons(session, row=row), session.lang)
 
     def action_rows(self, shown: Shown[BarricadeState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         state = shown.view
@@ -265,7 +257,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
     def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
         state, lang = shown.view, lang_of(shown)
         turn = state.turn_player
-        colour = COLOUR
+        colour = self.accent
         if turn is not None and colour_of(state, turn) in COLOUR_RGB:
             colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
         embed = discord.Embed(title="⛏️ " + t(lang, "barricade.table.title"), colour=colour)
@@ -381,7 +373,7 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
     if row not in barrier_spots_by_row(state):
         await _answer(interaction, TableError("gone").text)
         return
-    await interaction.response.edit_message(view=presenter.table_view(session, row))
+    await interaction.response.edit_message(view=presenter.with_row(session, row))
 
 
 PRESENTER = BarricadePresenter(GAME)

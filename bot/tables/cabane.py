@@ -18,7 +18,7 @@ from speech.cabane import count_words, mode_title, phase_name
 
 from ..render import cabane_dice
 from ..ui.components import clip
-from .base import COLOUR, Presenter, mention
+from .base import Presenter, mention
 from .pictures import picture_file
 from .shown import Shown
 
@@ -54,6 +54,7 @@ def face_text(face: Face) -> str:
 
 class CabanePresenter(Presenter[CabaneState]):
     """Nothing is hidden at La Cabane: the view is the state without its dice."""
+    accent = discord.Colour(0x3C7A3E)  # the woods of the cabin
 
     view_type = CabaneState
 
@@ -75,7 +76,7 @@ class CabanePresenter(Presenter[CabaneState]):
 
     def draw_embed(self, shown: Shown[CabaneState]) -> discord.Embed:
         state, lang = shown.view, shown.lang
-        embed = discord.Embed(title=clip(self.title(state, lang), 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(self.title(state, lang), 256), colour=self.accent)
         embed.description = clip("\n".join(shown.news) or t(lang, "cabane.table.starting"), 4000)
         if state.last_faces and state.last_thrower is not None:
             faces = " · ".join(face_text(f) for f in state.last_faces)

@@ -31,7 +31,7 @@ from ..render.chevre import describe_chain, render_chain, render_hand
 from ..sessions import Session
 from ..ui import ids
 from ..ui.components import AskButton, MenuButton, button, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, Offer, Presenter, mention
 from .pictures import picture_file
 from .shown import Shown
 
@@ -88,6 +88,7 @@ def moves_text(lang: str, moves: list[Action]) -> str:
 
 
 class ChevrePresenter(Presenter[ChevreView]):
+    accent = discord.Colour(0x2E5E8C)  # the blue of a domino table's felt
     view_type = ChevreView
 
     # --- what is on offer: no tile on the table ---------------------------------------------------------
@@ -178,7 +179,7 @@ class ChevrePresenter(Presenter[ChevreView]):
         title = self.game.title
         if not view.over:
             title = t(lang, "chevre.table.title_round", title=title, round=view.round)
-        embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(title, 256), colour=self.accent)
         news = "\n".join(round_log(shown.news)) or t(lang, "chevre.table.starting")
         embed.description = clip(news, 4000)
         chain = self.chain_field(view, lang)

@@ -69,6 +69,8 @@ FIELD_LABELS = {"mise", "combinaison"}
 ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
 # What a bettor announced, when it is no bet on a value (``culdechouette.table.bets.<bet>``).
 BET_WORDS = {"couche", "file", "oiseau", "caduc", "silence"}
+# Said or decided at once, each beside what it means (a Section in the table message).
+BESIDE = {"siroter", "garder", "pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant", *ANNOUNCEMENTS}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
@@ -86,6 +88,7 @@ def combination(name: object) -> str:
 
 class CulDeChouettePresenter(Presenter[CulState]):
     """Nothing is hidden at Cul de chouette: the view is the state without its dice."""
+    accent = discord.Colour(0x8E5B2E)  # an owl's brown
 
     view_type = CulState
 
@@ -146,6 +149,10 @@ class CulDeChouettePresenter(Presenter[CulState]):
             if kind in kinds:
                 offers.append(Offer(Action(kind=kind), ask=True))
         return offers
+
+    def beside(self, shown: Shown[CulState], offer: Offer) -> str | None:
+        kind = offer.action.kind
+        return self.action_help(kind, shown.lang) if kind in BESIDE and not offer.ask else None
 
     def action_rows(self, shown: Shown[CulState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         """During the Sirop bets: « Beau-Sirop ! » and the no-bets on one row, the birds on the next."""

@@ -25,7 +25,7 @@ from speech.ludicitude import choice_words, dice_words, faces_words, points_word
 
 from ..render import ludicitude_dice
 from ..ui.components import ActionSelect, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
 from .pictures import picture_file
 from .shown import Shown
 
@@ -117,6 +117,7 @@ def as_choice(action: Action) -> Choice:
 
 class LudicitudePresenter(Presenter[LudicitudeState]):
     """Nothing is hidden at Ludicitude: the view is the state without its dice."""
+    accent = discord.Colour(0xE07B24)  # a carrot
 
     view_type = LudicitudeState
 
@@ -183,7 +184,7 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
     # --- the message --------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[LudicitudeState]) -> discord.Embed:
         state, lang = shown.view, shown.lang
-        embed = discord.Embed(title="🐇 Ludicitude", colour=COLOUR)
+        embed = discord.Embed(title="🐇 Ludicitude", colour=self.accent)
         embed.description = clip("\n".join(shown.news) or t(lang, "ludicitude.table.starting"), 4000)
         if not state.over:
             for name, value in self.turn_fields(shown, state):

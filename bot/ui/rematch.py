@@ -71,9 +71,3 @@ def end_items(session: Session) -> list[discord.ui.Item[Any]]:
     """What a finished table offers below it: « Revanche » (nothing while the game goes on)."""
     state = session.state
     return [rematch_button(session.id, session.lang)] if state is not None and state.over else []
-
-
-def with_items(view: discord.ui.View, items: list[discord.ui.Item[Any]]) -> discord.ui.View:
-    for item in items:
-        view.add_item(item)
-    return view

@@ -19,6 +19,7 @@ from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.barricade.state import TENT
 from games.core import Dice
+from tests import layout
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
 
@@ -26,14 +27,13 @@ BOARD = load_board()
 
 
 def fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def board_png(message: Message) -> bytes:
     [picture] = message.attachments
     assert picture.filename == "plateau.png" and picture.data.startswith(b"\x89PNG")
-    assert message.embeds[0]["image"]["url"] == "attachment://plateau.png"
+    assert [p["media"]["url"] for p in message.gallery()] == ["attachment://plateau.png"]
     return picture.data
 
 

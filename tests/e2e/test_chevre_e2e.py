@@ -23,6 +23,7 @@ from emulator import Emulator, InteractionRecord, Message, User
 from games.chevre import ChevreState
 from games.chevre.tiles import make, sort_key
 from games.core import PlayerId
+from tests import layout
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
@@ -60,8 +61,7 @@ def everything_in(message: Message) -> str:
 
 
 def fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def state_of(session: Session) -> ChevreState:

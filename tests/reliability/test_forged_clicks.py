@@ -19,7 +19,8 @@ ARTHUR_STARTS = [1, 5, 6]
 def forged(message: Message, custom_id: str) -> Message:
     """What a player with a modified client sees: the table with its first button's id replaced."""
     copy = message.snapshot()
-    copy.components[0]["components"][0]["custom_id"] = custom_id
+    first = next(b for b in copy.buttons)  # the same dicts as in the copy's component tree
+    first.raw["custom_id"] = custom_id
     return copy
 
 

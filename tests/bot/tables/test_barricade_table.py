@@ -22,6 +22,7 @@ from bot.render.barricade import render_board
 from bot.sessions import Session, SessionManager
 from bot.store import SessionRecord, Store
 from bot.tables import presenter_for
+from bot.tables.arrangement import grid
 from bot.tables.barricade import BarricadePresenter
 from bot.ui import ids
 from bot.ui.decoding import decode_click
@@ -92,7 +93,7 @@ def fields(session: Session) -> dict[str, str]:
 
 
 def items(session: Session, row: str | None = None) -> list[dict[str, Any]]:
-    view = presenter(session).table_view(session, row)
+    view = grid(presenter(session).buttons(session, row=row))
     check_discord_limits(view)
     return flat(view)
 

@@ -31,6 +31,7 @@ from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
 from games.core.autoplay import choose
 from speech import words_of
+from tests import layout
 from tests.games.randomplay import RANDOM_GAMES
 
 from ..conftest import seated_game
@@ -460,8 +461,7 @@ async def test_a_failing_presenter_never_falls_back_to_buttons_that_name_a_hand(
 
     monkeypatch.setattr(type(PRESENTER), "files", broken)
     drawn = await draw_table(session)
-    text = json.dumps(drawn.embed.to_dict() if drawn.embed else {}, ensure_ascii=False)
-    text += json.dumps(flat(drawn.view), ensure_ascii=False)
+    text = json.dumps(drawn.view.to_components(), ensure_ascii=False)
     for tile in [t for hand in HANDS.values() for t in hand]:
         assert tile not in text and tile[::-1] not in text
-    assert "Quitter" in labels(drawn.view) and "Mon jeu" in labels(drawn.view)
+    assert "Quitter" in layout.labels(drawn.view) and "Mon jeu" in layout.labels(drawn.view)
