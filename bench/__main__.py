@@ -129,7 +129,9 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser.add_argument("--games", help="jeux mesurés, séparés par des virgules (défaut : tous)")
     parser.add_argument("--dir", type=Path, help="dossier des bases SQLite et journaux (défaut : temporaire)")
     parser.add_argument(
-        "--profile", type=Path, help="dossier où py-spy enregistre le bot pendant « answers »"
+        "--profile",
+        type=Path,
+        help="dossier où py-spy enregistre le bot pendant « answers », et cProfile sa boucle pendant « clicks »",
     )
     return parser.parse_args(argv)
 
@@ -198,7 +200,7 @@ def main(argv: list[str] | None = None) -> int:
     if "clicks" in sections:
         tables, rounds = args.click_tables or plan.click_tables, args.click_rounds or plan.click_rounds
         say(f"… coût d'un clic ({tables} tables par jeu, {rounds} clics simultanés chacune, bot compté)")
-        figures += clicks.figures(folder, games, tables, rounds)
+        figures += clicks.figures(folder, games, tables, rounds, args.profile)
     if "cold" in sections:
         count = args.cold_tables or plan.cold_tables
         say(f"… redémarrage avec {count} tables ouvertes hors mémoire (issue 20)")

@@ -20,7 +20,7 @@ from emulator import Emulator
 from emulator.bot_process import BotProcess
 
 from .answers import Table, build_world, open_table, step
-from .counted_bot import COUNTERS_ENV
+from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
 from .rules import seat_count
 from .storage import fresh
 from .table import Figure, number
@@ -41,6 +41,7 @@ class PerClick:
     picture_cpu_s: float
     pictures: int
     legal_calls: int
+    legal_calls_by_game: int = 0  # of which the game's own methods asked
 
     def per(self, value: float) -> float:
         return value / self.interactions if self.interactions else 0.0
@@ -71,7 +72,12 @@ def answered(tables: list[Table]) -> int:
     return sum(len(t.clicks) + len(t.hands) + len(t.setup) for t in tables)
 
 
-async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5) -> list[PerClick]:
+async def run(
+    folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5, profile: Path | None = None
+) -> list[PerClick]:
+    """``profile``: a folder where the event loop's cProfile of each game's clicks is written
+    (``clics-<game>.pstats``; read with ``python -m pstats``). The profiler slows the loop: a
+    profiled run's CPU figures are not the bot's."""
     rng = random.Random(seed)
     database = fresh(folder / "clics.sqlite3")
     path = folder / "clics-compteurs.jsonl"
@@ -80,7 +86,8 @@ async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, see
     out: list[PerClick] = []
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         world = build_world(emu, tables * len(games), list(games), seats)
-        bot = BotProcess(emu, database, folder / "clics-bot.log", module=MODULE, extra_env={COUNTERS_ENV: str(path)})
+        env = {COUNTERS_ENV: str(path)} | ({CPROFILE_ENV: str(profile)} if profile is not None else {})
+        bot = BotProcess(emu, database, folder / "clics-bot.log", module=MODULE, extra_env=env)
         try:
             await bot.start()
             await emu.wait_for_command("jouer", timeout=30.0)
@@ -96,6 +103,8 @@ async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, see
                     await asyncio.gather(*(step(emu, t, rng) for t in mine))
                 await quiet(emu)
                 after = await counters(bot, path)
+                if profile is not None:
+                    (profile / f"loop-{len(out) + 1}.pstats").replace(profile / f"clics-{game}.pstats")
                 out.append(
                     PerClick(
                         game=game,
@@ -105,6 +114,9 @@ async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, see
                         picture_cpu_s=after["picture_cpu_s"] - before["picture_cpu_s"],
                         pictures=int(after["pictures"] - before["pictures"]),
                         legal_calls=int(after["legal_calls"] - before["legal_calls"]),
+                        legal_calls_by_game=int(
+                            after.get("legal_calls_by_game", 0) - before.get("legal_calls_by_game", 0)
+                        ),
                     )
                 )
         finally:
@@ -112,8 +124,10 @@ async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, see
     return out
 
 
-def figures(folder: Path, games: dict[str, Any], tables: int, rounds: int) -> list[Figure]:
-    measured = asyncio.run(run(folder, games, tables, rounds))
+def figures(
+    folder: Path, games: dict[str, Any], tables: int, rounds: int, profile: Path | None = None
+) -> list[Figure]:
+    measured = asyncio.run(run(folder, games, tables, rounds, profile=profile))
     section = "clics"
     out: list[Figure] = []
     for m in measured:
@@ -127,8 +141,9 @@ def figures(folder: Path, games: dict[str, Any], tables: int, rounds: int) -> li
             ),
             Figure(
                 section,
-                f"{where} : legal_actions par clic (par joueur)",
-                f"{number(m.per(m.legal_calls), 1)} ({number(m.per(m.legal_calls) / m.seats, 1)})",
+                f"{where} : legal_actions par clic (par joueur ; dont demandés par le jeu lui-même)",
+                f"{number(m.per(m.legal_calls), 1)} ({number(m.per(m.legal_calls) / m.seats, 1)} ;"
+                f" {number(m.per(m.legal_calls_by_game), 1)})",
             ),
         ]
     if measured:

@@ -28,7 +28,12 @@ from .table import Figure, number
 
 PLAYED_AGO_MS = 20 * 60_000
 DUE_IN_MS = 3_600_000
-ENV = {"TAVERNE_TURN_TIMEOUT_S": str(DUE_IN_MS // 1000), "TAVERNE_IDLE_TIMEOUT_S": str(4 * DUE_IN_MS // 1000)}
+ENV = {
+    "TAVERNE_TURN_TIMEOUT_S": str(DUE_IN_MS // 1000),
+    "TAVERNE_IDLE_TIMEOUT_S": str(4 * DUE_IN_MS // 1000),
+    "TAVERNE_LOG_LEVEL": "INFO",  # for the start's phases (bot/startup.py), read from the bot's log
+}
+STARTED = "démarrage : READY "
 TARGET_S, TARGET_MB = 2.0, 300
 # Channels in the emulated Discord: 20 guilds of 500, as in the ``restart`` section.
 CHANNELS = 10_000
@@ -69,6 +74,13 @@ async def run(
         return Cold(await once(0, 0.0), await once(count, probe_s))
 
 
+def phases(folder: Path, sessions: int) -> str:
+    """What the bot says its last start spent, phase by phase (its log's « démarrage : » line)."""
+    log = folder / f"redemarrage-{sessions}-bot.log"
+    lines = [line for line in log.read_text(errors="replace").splitlines() if STARTED in line] if log.exists() else []
+    return lines[-1].split(STARTED, 1)[1] if lines else "?"
+
+
 def figures(folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT) -> list[Figure]:
     result = asyncio.run(run(folder, games, count, probe_s, module))
     empty, r = result.empty, result.loaded
@@ -76,6 +88,15 @@ def figures(folder: Path, games: dict[str, Any], count: int, probe_s: float, mod
     # The /scores probes go to the tables whose channels the emulator has.
     probes = r.probes
     return [
+        Figure("hors mémoire", f"sans table : phases (journal du bot) : {phases(folder, 0)}", ""),
+        Figure("hors mémoire", f"{where} : phases (journal du bot) : {phases(folder, r.sessions)}", ""),
+        Figure(
+            "hors mémoire",
+            "READY → 1re réponse (le clic qui charge sa table), sans table / avec : la part des tables",
+            f"{seconds_text(empty.first_answer_s - empty.connected_s)} / {seconds_text(r.first_answer_s - r.connected_s)}",
+            f"< {TARGET_S:g} s",
+            r.first_answer_s - r.connected_s < TARGET_S,
+        ),
         Figure("hors mémoire", "sans table : démarrage → 1re réponse", seconds_text_long(empty.first_answer_s)),
         Figure(
             "hors mémoire",

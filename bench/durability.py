@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.sessions import SessionManager, wall_ms
+from bot.sessions.legal import legal_actions
 from bot.store import PLAYING, SessionRecord, Store
 from games.core import SYSTEM, TICK, Action, Game
 
@@ -79,7 +80,10 @@ async def _drive(
             if session is None or session.state is None:
                 break
             state = session.state
-            moves = [(p, a) for p in state.players for a in game.legal_actions(state, p)]
+            # The players pick among the buttons the bot drew: its legal actions of this state,
+            # computed once by the manager (as for the table's message), not once more here.
+            legal = legal_actions(session)
+            moves = [(p, a) for p in state.players for a in (legal.of_player(p) if legal is not None else [])]
             if moves:
                 player, action = rng.choice(moves)
                 await manager.act(

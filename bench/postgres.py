@@ -16,6 +16,7 @@ import itertools
 import os
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
 import asyncpg
@@ -103,7 +104,7 @@ async def raw_asyncpg(url: str, seconds: float, tables: int, state_bytes: int) -
                 if time.perf_counter() >= until:
                     return
                 row = (1, channel, "bench", "1", "{}", "{}", state, "playing", None, "[]", 0, 0, seq, "", 0, 0,
-                       None, None, 1, "[]", "{}", None)  # ..., events, robots, due_ms
+                       None, None, 1, "[]", "{}", None, "{}")  # ..., events, robots, due_ms, rematch
                 async with con.transaction():
                     await con.execute(insert, session_id, seq, "1", '{"kind":"lancer"}', seq, channel * 1_000_000 + seq)
                     await con.execute(update, *row, session_id)
@@ -139,26 +140,47 @@ async def store_alone(url: str, seconds: float, tables: int, state_bytes: int) -
         await store.close()
 
 
-async def measure(games: dict[str, Game[Any]], seconds: float, tables: int) -> tuple[float, float, float, int]:
+@dataclass
+class Rate:
+    per_s: float
+    cpu_ms: float  # the bench process's CPU time per action (the rules, the manager, the driver)
+
+
+def _rate(count: int, elapsed: float, cpu_s: float) -> Rate:
+    return Rate(count / elapsed if elapsed else 0.0, cpu_s / count * 1000 if count else 0.0)
+
+
+async def measure(games: dict[str, Game[Any]], seconds: float, tables: int) -> tuple[Rate, Rate, Rate, int]:
     with server_url() as url:
         store_url = await _fresh(url, "bench_store")
         alone_url = await _fresh(url, "bench_alone")
         raw_url = await _fresh(url, "bench_raw")
+        cpu = time.process_time()
         actions, elapsed, size = await through_store(store_url, games, seconds, tables)
+        manager = _rate(actions, elapsed, time.process_time() - cpu)
+        cpu = time.process_time()
         saved, alone_elapsed = await store_alone(alone_url, seconds, tables, size)
+        alone = _rate(saved, alone_elapsed, time.process_time() - cpu)
+        cpu = time.process_time()
         commits, raw_elapsed = await raw_asyncpg(raw_url, seconds, tables, size)
-    return actions / elapsed, saved / alone_elapsed, commits / raw_elapsed, size
+        raw = _rate(commits, raw_elapsed, time.process_time() - cpu)
+    return manager, alone, raw, size
 
 
 def figures(games: dict[str, Game[Any]], seconds: float, tables: int = 20) -> list[Figure]:
-    store_rate, alone_rate, raw_rate, size = asyncio.run(measure(games, seconds, tables))
-    ratio = store_rate / raw_rate if raw_rate else 0.0
+    store, alone, raw, size = asyncio.run(measure(games, seconds, tables))
+    ratio = store.per_s / raw.per_s if raw.per_s else 0.0
     section = "postgresql"
     return [
-        Figure(section, f"gestionnaire sur PostgreSQL : actions validées/s ({tables} tables)", number(store_rate)),
-        Figure(section, "magasin seul (save_action, sans règles ni gestionnaire) : actions/s", number(alone_rate)),
+        Figure(section, f"gestionnaire sur PostgreSQL : actions validées/s ({tables} tables)", number(store.per_s)),
+        Figure(section, "magasin seul (save_action, sans règles ni gestionnaire) : actions/s", number(alone.per_s)),
         Figure(section, f"asyncpg brut : mêmes transactions/s (état de {number(size)} o, une connexion par table)",
-               number(raw_rate)),
+               number(raw.per_s)),
         Figure(section, "rapport gestionnaire / brut", f"{number(ratio * 100, 1)} %", "≥ 50 %", ratio >= 0.5),
-        Figure(section, "rapport magasin seul / brut", f"{number(alone_rate / raw_rate * 100 if raw_rate else 0, 1)} %"),
+        Figure(section, "rapport magasin seul / brut", f"{number(alone.per_s / raw.per_s * 100 if raw.per_s else 0, 1)} %"),
+        Figure(
+            section,
+            "CPU du processus du banc par action : gestionnaire / magasin seul / asyncpg brut",
+            f"{number(store.cpu_ms, 2)} / {number(alone.cpu_ms, 2)} / {number(raw.cpu_ms, 2)} ms",
+        ),
     ]

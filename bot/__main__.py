@@ -121,6 +121,7 @@ def _run_bot() -> Failure | None:
 
     from .app import create_bot
     from .logs import setup_logging
+    from .startup import START
     from .store.target import password
     from .tables import PresenterError
 
@@ -134,6 +135,7 @@ def _run_bot() -> Failure | None:
     except PresenterError as error:
         print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
         return Failure(CONFIG, f"présentateur : {error}")
+    START.mark("modules")
     try:
         asyncio.run(serve(bot, token))
     except Exception as error:
@@ -161,6 +163,7 @@ async def serve(bot: TaverneBot, token: str) -> None:
         async with bot:
             # The database first: a file to fix is said at once, with or without the network.
             await bot.open_store()
+            bot.started.mark("base")
             await bot.start(token)
     finally:
         for sig in (signal.SIGTERM, signal.SIGINT):

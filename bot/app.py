@@ -12,7 +12,7 @@ import logging
 import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Self
 
 import discord
 from discord.ext import commands
@@ -25,6 +25,7 @@ from .i18n import TaverneTranslator
 from .leasing import ShardLeases
 from .sessions import JournalListener, Session, SessionManager, wall_ms
 from .settings import Settings, point_discord_elsewhere
+from .startup import START, StartTimes
 from .store import Store
 from .tables import check_presenters
 from .ui.components import DYNAMIC_ITEMS
@@ -53,6 +54,9 @@ def intents() -> discord.Intents:
 
 
 class TaverneBot(commands.AutoShardedBot):
+    # Where this process's start spent its time, said once at the first READY (bot/startup.py).
+    started: StartTimes = START
+
     def __init__(
         self,
         settings: Settings,
@@ -70,11 +74,15 @@ class TaverneBot(commands.AutoShardedBot):
             # Unset: every shard here, as many as Discord recommends.
             shard_ids=list(shards.ids) if shards is not None else None,  # type: ignore[arg-type]
             shard_count=shards.count if shards is not None else None,
+            # No message cache: nothing here reads it (a click carries its message), and keeping
+            # the last 1 000 messages made each of the bot's own edits, echoed by the gateway, a
+            # search through them (docs/PERFORMANCE.md, #15).
+            max_messages=None,
         )
-        # discord.py's AutoShardedClient makes its event queue in connect() and its close() uses it:
-        # a bot closed before it connected (a refused start, a test) needs one too (connect() makes
-        # its own).
-        self._AutoShardedClient__queue: asyncio.PriorityQueue[Any] = asyncio.PriorityQueue()
+        # Whether discord.py was opened (``async with bot`` or ``login``): its close() needs what
+        # opening makes (its loop objects, the shards' event queue). A bot closed before that (a
+        # refused start, a test of the setup alone) closes only what is Taverne's.
+        self._discord_opened = False
         self.settings = settings
         self.leases = ShardLeases(shards, int(settings.lease_s * 1000))
         self.games: dict[str, Game[Any]] = dict(games) if games is not None else registry.available()
@@ -90,6 +98,16 @@ class TaverneBot(commands.AutoShardedBot):
         self._in_use: int | None = None  # the descriptor holding the database's shared lock
         self._shutdown: asyncio.Future[None] | None = None
         self._lease_lost: asyncio.Future[None] | None = None  # the stop asked by a lost lease
+
+    async def __aenter__(self) -> Self:
+        await super().__aenter__()
+        self._discord_opened = True
+        return self
+
+    async def login(self, token: str) -> None:
+        # discord.py opens itself here when not entered with ``async with`` (the tests' ``running``).
+        self._discord_opened = True
+        await super().login(token)
 
     # Set in setup_hook; reading them before is a programming error, said plainly.
     @property
@@ -145,6 +163,7 @@ class TaverneBot(commands.AutoShardedBot):
         return self._store
 
     async def setup_hook(self) -> None:
+        self.started.mark("login")
         settings = self.settings
         store = await self.open_store()
         manager = SessionManager(
@@ -167,6 +186,7 @@ class TaverneBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
+        self.started.mark("tables")
         log.info(
             "%d table(s) restaurée(s) en mémoire, %d autre(s) chargée(s) à leur premier clic (%s), jeux : %s",
             len(restored), manager.cold(), self.leases.named, ", ".join(sorted(self.games)),
@@ -176,6 +196,7 @@ class TaverneBot(commands.AutoShardedBot):
             await self.sync_tree()
         elif self.sync_commands:
             log.info("commandes : synchronisées par le processus du shard 0, pas par celui-ci (%s)", self.leases.named)
+        self.started.mark("commandes")
 
     async def sync_tree(self) -> None:
         """Sends the slash commands to Discord only when they changed since the last sync (their
@@ -187,7 +208,16 @@ class TaverneBot(commands.AutoShardedBot):
         except discord.HTTPException as error:
             log.error("synchronisation des commandes impossible : %s", error)
 
+    async def on_connect(self) -> None:
+        # Dispatched by discord.py at the gateway's READY (clicks are answered from then on; its
+        # on_ready waits for every guild's payload first).
+        self.started.tell_once()
+
     async def on_ready(self) -> None:
+        if self._shutdown is not None:
+            # Closed within the ~2 s discord.py waits for the guilds before on_ready: it still
+            # dispatches it then; a closing bot announces nothing.
+            return
         log.info("connecté en tant que %s", self.user)
         await self._beat(health.CONNECTED)
         self.clicks.ready()
@@ -225,11 +255,6 @@ class TaverneBot(commands.AutoShardedBot):
         await asyncio.shield(self._shutdown)
 
     async def _shut_down(self) -> None:
-        # Closed within the ~2 s discord.py waits before on_ready: its pending task would otherwise
-        # try to dispatch on a closed client and log an error.
-        ready_task = getattr(self._connection, "_ready_task", None)
-        if ready_task is not None:
-            ready_task.cancel()
         if self._heartbeat is not None:
             self._heartbeat.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -246,7 +271,8 @@ class TaverneBot(commands.AutoShardedBot):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self._clicks.settle(), ANSWER_GRACE_S)
             await self._clicks.close(ANSWER_GRACE_S)
-        await super().close()
+        if self._discord_opened:
+            await super().close()
         if self._store is not None:
             # Still under the tables' locks: a move that slipped in after the gateway closed is
             # either committed before the database closes or refused by the closed store.

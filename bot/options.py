@@ -14,11 +14,28 @@ from pydantic import BaseModel, ValidationError
 from games.core import Game
 from speech import words_of
 
-from .i18n import t
+from .i18n import languages, t
 from .sessions import TableError
 from .ui.components import clip
 
-_WORDS = {"oui": "true", "non": "false", "vrai": "true", "faux": "false"}
+# Typed words for a yes/no option beside pydantic's own (true/false, yes/no, 1/0…): every language's
+# ``options.yes`` / ``options.no`` is read, whatever the reader's language.
+_WORDS = {"vrai": "true", "faux": "false"}
+
+
+def yes_no(lang: str) -> list[str]:
+    """The words a yes/no option offers in ``lang``: « oui », « non »; “yes”, “no”."""
+    return [t(lang, "options.yes"), t(lang, "options.no")]
+
+
+def _typed(value: str) -> str:
+    """A typed value as the options model reads it: a yes or a no in any language as true or false."""
+    word = value.strip()
+    for lang in languages():
+        yes, no = (w.lower() for w in yes_no(lang))
+        if word.lower() in (yes, no):
+            return "true" if word.lower() == yes else "false"
+    return _WORDS.get(word.lower(), word)
 
 # A refusal quotes what was typed up to this many characters: enough to recognise it, never enough
 # to push the answer past Discord's limit (a string option may hold 6000 characters).
@@ -50,7 +67,7 @@ def parse_options(game: Game[Any], text: str | None, lang: str = "fr") -> dict[s
             raise TableError(
                 "bad_options", game=game.title, detail=t(lang, "options.unknown", key=quoted(key), known=known)
             )
-        out[key] = _WORDS.get(value.strip().lower(), value.strip())
+        out[key] = _typed(value)
     return out
 
 
@@ -140,7 +157,9 @@ def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else str(value)
 
 
-def option_values(model: type[BaseModel], described: Callable[[str], str] | None = None) -> list[OptionValues]:
+def option_values(
+    model: type[BaseModel], described: Callable[[str], str] | None = None, lang: str = "fr"
+) -> list[OptionValues]:
     out = []
     for key, field in model.model_fields.items():
         annotation = field.annotation
@@ -148,7 +167,7 @@ def option_values(model: type[BaseModel], described: Callable[[str], str] | None
         low: int | float | None = None
         high: int | float | None = None
         if annotation is bool:
-            words = ["oui", "non"]
+            words = yes_no(lang)
         elif get_origin(annotation) is Literal:
             words = [str(v) for v in get_args(annotation)]
         else:
@@ -173,8 +192,9 @@ def option_values(model: type[BaseModel], described: Callable[[str], str] | None
     return out
 
 
-def _shown(value: Any) -> str:
-    return ("oui" if value else "non") if isinstance(value, bool) else str(value)
+def shown_value(value: Any, lang: str) -> str:
+    """An option's value as the reader would type it (a yes/no in their words)."""
+    return yes_no(lang)[0 if value else 1] if isinstance(value, bool) else str(value)
 
 
 def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: str = "fr") -> list[tuple[str, str]]:
@@ -185,7 +205,7 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: st
     typed = {w.partition("=")[0].strip().lower() for w in done.split()}
     key, sep, partial = last.partition("=")
     key = key.strip().lower()
-    specs = option_values(game.options_model, lambda key: words_of(game).option_help(key, lang))
+    specs = option_values(game.options_model, lambda key: words_of(game).option_help(key, lang), lang)
     if seed:
         specs.append(OptionValues(SEED, None, [], 0, None, t(lang, "options.seed_note")))
     out: list[tuple[str, str]] = []
@@ -202,23 +222,23 @@ def option_choices(game: Game[Any], current: str, *, seed: bool = True, lang: st
             if spec.words:
                 for word in spec.words:
                     if word.startswith(partial.strip().lower()):
-                        default = f" ({t(lang, 'options.default')})" if _shown(spec.default) == word else ""
+                        default = f" ({t(lang, 'options.default')})" if shown_value(spec.default, lang) == word else ""
                         offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
                 continue
             typed_number = partial.strip()
             if typed_number:
                 offer(f"{spec.key}={typed_number}", spec.hint(lang))
             elif spec.default is not None:
-                offer(f"{spec.key}={_shown(spec.default)}", t(lang, "options.default_note", hint=spec.hint(lang)))
+                offer(f"{spec.key}={shown_value(spec.default, lang)}", t(lang, "options.default_note", hint=spec.hint(lang)))
             else:
                 offer(f"{spec.key}=1234", t(lang, "options.free_note", hint=spec.hint(lang), description=spec.description))
         elif not sep and spec.key.startswith(key):
             if spec.words:
                 for word in spec.words:
-                    default = f" ({t(lang, 'options.default')})" if _shown(spec.default) == word else ""
+                    default = f" ({t(lang, 'options.default')})" if shown_value(spec.default, lang) == word else ""
                     offer(f"{spec.key}={word}", f"{spec.description}{default}".strip())
             elif spec.default is not None:
-                offer(f"{spec.key}={_shown(spec.default)}", t(lang, "options.default_note_described", hint=spec.hint(lang), description=spec.description).strip(" ;"))
+                offer(f"{spec.key}={shown_value(spec.default, lang)}", t(lang, "options.default_note_described", hint=spec.hint(lang), description=spec.description).strip(" ;"))
             else:
                 offer(f"{spec.key}=1234", t(lang, "options.free_note", hint=spec.hint(lang), description=spec.description))
     return out[:25]
@@ -230,7 +250,7 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
     try:
         return dict(game.options(raw).model_dump(mode="json"))
     except ValidationError as error:
-        specs = {s.key: s for s in option_values(game.options_model, partial(words_of(game).option_help, lang=lang))}
+        specs = {s.key: s for s in option_values(game.options_model, partial(words_of(game).option_help, lang=lang), lang)}
         parts = []
         for item in error.errors():
             key = quoted(item.get("loc", ("?",))[0])
@@ -242,7 +262,7 @@ def check_options(game: Game[Any], raw: dict[str, Any], lang: str = "fr") -> dic
                 continue
             if kind == "literal_error":
                 text = t(lang, "options.literal", value=value, words=", ".join(spec.words))
-            elif kind == "bool_parsing" or spec.words == ["oui", "non"]:
+            elif kind == "bool_parsing" or spec.words == yes_no(lang):
                 text = t(lang, "options.bool", value=value)
             elif kind.endswith("_parsing") or kind.endswith("_type"):
                 text = t(lang, "options.expects_number", value=value, hint=spec.hint(lang))

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-from emulator.limits import BUTTON, EPHEMERAL_FLAG, SELECT_TYPES
+from emulator.limits import BUTTON, EPHEMERAL_FLAG, MEDIA_GALLERY, SELECT_TYPES, TEXT_DISPLAY
 from emulator.snowflake import snowflake_ms
 
 if TYPE_CHECKING:
@@ -237,9 +237,37 @@ class Message:
             raise LookupError(f"{len(matches)} buttons match {label!r} in message {self.id}: {self.button_labels}")
         return matches[0]
 
+    def text_displays(self) -> list[str]:
+        """The words of a layout message's TextDisplays, in the order a reader sees them (the tree
+        walked: containers, sections)."""
+        found: list[str] = []
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                if item.get("type") == TEXT_DISPLAY and isinstance(item.get("content"), str):
+                    found.append(item["content"])
+                walk(item.get("components") or [])
+
+        walk(self.components)
+        return found
+
+    def gallery(self) -> list[dict[str, Any]]:
+        """A layout message's media gallery items (``media.url``, ``description``), in order."""
+        found: list[dict[str, Any]] = []
+
+        def walk(items: list[dict[str, Any]]) -> None:
+            for item in items:
+                if item.get("type") == MEDIA_GALLERY:
+                    found.extend(item.get("items") or [])
+                walk(item.get("components") or [])
+
+        walk(self.components)
+        return found
+
     def text(self) -> str:
-        """Everything a reader sees as words: content, embed titles, descriptions, fields, footers."""
-        parts = [self.content]
+        """Everything a reader sees as words: content, embed titles, descriptions, fields, footers,
+        and a layout message's text displays."""
+        parts = [self.content, *self.text_displays()]
         for embed in self.embeds:
             parts.append((embed.get("author") or {}).get("name") or "")
             parts.append(embed.get("title") or "")

@@ -319,7 +319,7 @@ class RestApi:
         self._check_pictures(message)
 
     def _check_pictures(self, message: Message) -> None:
-        """An embed showing `attachment://name` needs that file among the message's attachments.
+        """An embed or a gallery showing `attachment://name` needs that file among the message's attachments.
 
         Discord accepts the message anyway and shows the embed without its picture: a player-visible
         failure, recorded without refusing anything.
@@ -335,6 +335,12 @@ class RestApi:
                             f"message {message.id}: embeds.{i}.{key} shows {url} but the message has {sorted(names)}",
                         )
                     )
+        for item in message.gallery():
+            url = (item.get("media") or {}).get("url") or ""
+            if url.startswith("attachment://") and url.removeprefix("attachment://") not in names:
+                self.emu.record_violation(
+                    Violation("missing_picture", f"message {message.id}: a gallery shows {url} but the message has {sorted(names)}")
+                )
 
     def _mentions(self, content: str) -> list[Any]:
         found = []

@@ -209,7 +209,8 @@ class Speaker:
         return self.say(key, player=self.n("player"), combination=combo, stake=d["stake"])
 
     def finished(self) -> str:
-        return self.say("fin", winners=self.many("winners"))
+        count = len(self.data.get("winners", []))
+        return tn(self.lang, f"{P}event.fin", count, winners=self.many("winners"))
 
 
 PLAYER_KEYS = {"player", "target", "grelottin", "by"}
@@ -255,7 +256,8 @@ class CulDeChouetteWords(GameWords):
                 lines.append(t(lang, f"{P}summary.{key}", players=", ".join(name(p) for p in holders)))
         waiting = self.game.to_act(state)
         if state.over:
-            lines.append(t(lang, f"{P}summary.over", winners=", ".join(name(p) for p in state.winners)))
+            winners = ", ".join(name(p) for p in state.winners)
+            lines.append(tn(lang, f"{P}summary.over", len(state.winners), winners=winners))
         elif waiting:
             lines.append(t(lang, f"{P}summary.waiting", players=", ".join(name(p) for p in waiting)))
         return "\n".join(lines)

@@ -13,11 +13,11 @@ from typing import Any
 from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core import registry as games
 
-from .catalogue import has, t
+from .catalogue import has, languages, t, tn
 
 Names = dict[PlayerId, str]
 
-# The games whose words have moved here; the others still speak through their own French methods.
+# Each game's words; a game not listed (a test's toy game) speaks through the ``GameWords`` base.
 _MODULES: dict[str, str] = {
     "culdechouette": "speech.culdechouette",
     "cabane": "speech.cabane",
@@ -28,28 +28,37 @@ _MODULES: dict[str, str] = {
 
 
 class GameWords:
-    """A game's words. This base speaks through the game's own French methods (a game not moved yet)
-    and looks its refusals and action helps up in the catalogues first; a game's ``speech`` module
-    overrides what it says itself."""
+    """A game's words. This base says what any game can be told about from codes alone (the scores,
+    whose turn it is, the shared refusals ``error.<code>``, the actions every game has
+    ``action.<kind>``) and looks the game's own ids up first (``<game>.error.<code>``,
+    ``<game>.action.<kind>``); a game's ``speech`` module adds its events and its own summary."""
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
 
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        """One event in words a player understands."""
-        return self.game.describe(event, names)
+        """One event in words a player understands. Here: the event's code and data, for a game without
+        words of its own (a test's toy game); every real game's module says its events."""
+        return f"{event.kind} {event.data}"
 
     def summary(self, state: BaseState, names: Names, lang: str) -> str:
         """A few lines: the scores and whose turn it is (the terminal table prints it)."""
-        return self.game.summary(state, names)
+
+        def listed(players: list[PlayerId]) -> str:
+            return ", ".join(names.get(p, p) for p in players)
+
+        lines = [t(lang, "summary.score", player=names.get(p, p), score=s) for p, s in self.game.scores(state).items()]
+        waiting = self.game.to_act(state)
+        if state.over:
+            lines.append(tn(lang, "summary.over", len(state.winners), winners=listed(state.winners)))
+        elif waiting:
+            lines.append(t(lang, "summary.waiting", players=listed(waiting)))
+        return "\n".join(lines)
 
     def explain(self, error: IllegalAction, lang: str) -> str:
-        """Why an action was refused: ``<game>.error.<code>``, else the game's own sentence when it
-        still has one (a game not moved yet), else the shared ``error.<code>``."""
-        own = f"{self.game.name}.error.{error.code}"
-        if not has("fr", own) and error.code in (getattr(self.game, "messages", None) or {}):
-            return self.game.explain(error)
-        for key in (own, f"error.{error.code}"):
+        """Why an action was refused: ``<game>.error.<code>``, else the shared ``error.<code>``, else
+        a sentence naming the code (a code no catalogue has yet)."""
+        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
             if has(lang, key) or has("fr", key):
                 try:
                     return t(lang, key, **error.params)
@@ -63,13 +72,27 @@ class GameWords:
         for key in (f"{self.game.name}.action.{spec.kind}", f"action.{spec.kind}"):
             if has(lang, key) or has("fr", key):
                 return t(lang, key)
-        return spec.help
+        return spec.help  # a game without a catalogue (a test's toy game) may carry its own words here
 
     def argument_help(self, spec: ActionSpec, arg: ArgSpec, lang: str) -> str:
         for key in (f"{self.game.name}.action.{spec.kind}.{arg.name}", f"action.{spec.kind}.{arg.name}"):
             if has(lang, key) or has("fr", key):
                 return t(lang, key)
         return arg.help
+
+    def choice_word(self, arg: ArgSpec, choice: str, lang: str) -> str:
+        """How a reader says one of an argument's choices (``<game>.choice.<arg>.<choice>``: Chèvre's
+        « gauche » is “left” in English), else the choice itself."""
+        key = f"{self.game.name}.choice.{arg.name}.{choice}"
+        return t(lang, key) if has(lang, key) or has("fr", key) else choice
+
+    def choice_of(self, arg: ArgSpec, typed: str) -> str | None:
+        """The choice a typed word stands for, in any language (case aside), or None."""
+        wanted = typed.strip().lower()
+        for choice in arg.choices:
+            if wanted == choice.lower() or any(wanted == self.choice_word(arg, choice, lang).lower() for lang in languages()):
+                return choice
+        return None
 
     def option_help(self, name: str, lang: str) -> str:
         """What a table option means (``<game>.option.<name>``, else the option's own description)."""

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import BaseState, Event, PlayerId
+from games.core import BaseState, Event, IllegalAction, PlayerId
 from games.ludicitude import GAME, LudicitudeState, Situation, turn_points, value_left
 
 from .catalogue import t, tn
@@ -61,7 +61,17 @@ def situation_words(situation: Situation | dict[str, Any] | str, lang: str) -> s
     return ", ".join(parts)
 
 
+# Refusals that count something: said by the plural of the count they name.
+COUNTED_REFUSALS = {"trop_de_lapins": "demandes", "trop_de_doubles": "demandes"}
+
+
 class LudicitudeWords(GameWords):
+    def explain(self, error: IllegalAction, lang: str) -> str:
+        count = error.params.get(COUNTED_REFUSALS.get(error.code, ""))
+        if isinstance(count, int):
+            return tn(lang, f"ludicitude.error.{error.code}", count, **error.params)
+        return super().explain(error, lang)
+
     def describe(self, event: Event, names: Names, lang: str) -> str:
         data = event.data
         player = str(data.get("joueur", ""))
@@ -173,7 +183,7 @@ class LudicitudeWords(GameWords):
         ]
         if state.over:
             lines.append(
-                t(lang, "ludicitude.summary.over", winners=", ".join(name(p) for p in state.winners))
+                tn(lang, "ludicitude.summary.over", len(state.winners), winners=", ".join(name(p) for p in state.winners))
             )
             return "\n".join(lines)
         waiting = GAME.to_act(state)

@@ -48,6 +48,11 @@ def parse_options(pairs: list[str], model: type[BaseModel], lang: str = SOURCE) 
     return out
 
 
+def level_words(lang: str) -> str:
+    """The robot levels as a reader of ``lang`` types them (« débutant, fort »; “beginner, strong”)."""
+    return ", ".join(t(lang, f"robot.level.{level}") for level in LEVELS)
+
+
 def parse_robots(specs: list[str], players: list[str], lang: str = SOURCE) -> dict[str, str]:
     """``--robot B`` or ``--robot B:debutant``: seat name → level."""
     robots: dict[str, str] = {}
@@ -57,7 +62,7 @@ def parse_robots(specs: list[str], players: list[str], lang: str = SOURCE) -> di
         if name not in players:
             raise SetupError(t(lang, "terminal.setup.robot_not_seated", name=name, players=", ".join(players)))
         if level not in LEVELS:
-            raise SetupError(t(lang, "terminal.setup.robot_level", level=level, levels=", ".join(LEVELS)))
+            raise SetupError(t(lang, "terminal.setup.robot_level", level=level, levels=level_words(lang)))
         robots[name] = level
     return robots
 
@@ -106,7 +111,7 @@ def parser(lang: str = SOURCE) -> argparse.ArgumentParser:
     if robots_available():
         play.add_argument(
             "--robot", action="append", default=[], metavar=say("robot_metavar"),
-            help=say("robot", levels=", ".join(LEVELS), default=DEFAULT_LEVEL),
+            help=say("robot", levels=level_words(lang), default=t(lang, f"robot.level.{DEFAULT_LEVEL}")),
         )
     actions = sub.add_parser("actions", help=say("actions"))
     actions.add_argument("game", choices=registry.names())

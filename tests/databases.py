@@ -148,6 +148,35 @@ class _PostgresLikeSqlite:
 Where = Path | str | TestDatabase
 
 
+class Reader:
+    """Reads behind the bot's back from a test that polls while the emulator runs on its loop. On
+    PostgreSQL, ``connect`` opens a connection per query in a thread the loop waits for (a
+    password exchange each time, the emulator frozen meanwhile): fine for a few reads, not for fifty
+    tables polling. Here one small pool on the test's loop serves every read; SQLite reads directly."""
+
+    def __init__(self, where: Where) -> None:
+        self.target = target_of(where)
+        self._pool: asyncpg.Pool | None = None
+
+    @property
+    def postgres(self) -> bool:
+        return isinstance(self.target, str) and self.target.startswith("postgresql://")
+
+    async def fetch(self, sql: str, *params: Any) -> list[tuple[Any, ...]]:
+        if not self.postgres:
+            with contextlib.closing(sqlite3.connect(self.target, timeout=10)) as db:
+                return [tuple(r) for r in db.execute(sql, params).fetchall()]
+        if self._pool is None:
+            self._pool = await asyncpg.create_pool(str(self.target), min_size=1, max_size=4)
+        async with self._pool.acquire() as con:
+            return [tuple(r) for r in await con.fetch(numbered(sql), *params)]
+
+    async def close(self) -> None:
+        if self._pool is not None:
+            await self._pool.close()
+            self._pool = None
+
+
 def target_of(where: Where) -> Path | str:
     return where.target if isinstance(where, TestDatabase) else where
 

@@ -14,9 +14,12 @@ GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
         "Pas mou le caillou", "Grelotte ça picote", "Sans fin est la moisissure des bières bretonnes",
         "bières bretonnes", "Je sirote", "Sirop Gagnant", "Beau-Sirop", "Couche-Sirop", "File-Sirop",
         "Linotte", "Alouette", "Fauvette", "Mouette", "Bergeronnette",
+        # The Civet's shout as the rules quote it: « Civet de 50 sur une Chouette ! »; the rules' level.
+        "sur une Chouette", "niveau débutant",
     ),
     # The faces (Toit, Façade, Gauche, Droite, Blanc, Cabane), the phases and the shouts of the text.
     "cabane": (
+        "La Cabane sul' Dos",
         "Cabane sul' Dos",
         "Façade",
         "Débroussaillage",
@@ -26,7 +29,8 @@ GAME_WORDS_BY_GAME: dict[str, tuple[str, ...]] = {
     ),
     "chevre": ("Dominos « Chèvre »", "Chèvre", "bazar", "poisson"),
     "barricade": ("Ruée vers l'or",),
-    "ludicitude": ("Ludicitude", "double lapin", "lapin", "clapier", "carotte"),
+    # « clapier pour 3 »: a hutch's name, read “clapier for 3”.
+    "ludicitude": ("Ludicitude", "double lapin", "lapin", "clapier pour", "clapier", "carotte"),
     "taverne": ("Réglages", "Propriétaire"),
 }
 GAME_WORDS = re.compile(

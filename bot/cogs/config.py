@@ -13,7 +13,7 @@ from discord import app_commands
 from .. import guild_config
 from ..guild_config import GuildConfig
 from ..i18n import command_text, languages, reader_language, t
-from ..options import check_options, read_table_options
+from ..options import check_options, read_table_options, shown_value
 from ..sessions import TableError
 from ..ui.components import clip
 from ..ui.private import answer_privately
@@ -67,7 +67,7 @@ def describe(config: GuildConfig, lang: str) -> discord.Embed:
     channels = " ".join(f"<#{c}>" for c in config.channels) or t(lang, "config.everywhere")
     embed.add_field(name=t(lang, "config.channels"), value=clip(channels, 1024), inline=False)
     defaults = "\n".join(
-        t(lang, "config.default_line", game=game, options=" ".join(f"`{k}={_word(v)}`" for k, v in options.items()))
+        t(lang, "config.default_line", game=game, options=" ".join(f"`{k}={shown_value(v, lang)}`" for k, v in options.items()))
         for game, options in sorted(config.defaults.items())
         if options
     )
@@ -77,8 +77,6 @@ def describe(config: GuildConfig, lang: str) -> discord.Embed:
     return embed
 
 
-def _word(value: object) -> str:
-    return ("oui" if value else "non") if isinstance(value, bool) else str(value)
 
 
 class Config(TaverneCog):

@@ -15,7 +15,7 @@ from ..options import QUOTED_MAX, check_options, read_table_options, typed_optio
 from ..sessions import TableError, seed_of, stored
 from ..sessions.robots import DEFAULT_LEVEL
 from ..ui.components import clip
-from ..ui.drawing import render
+from ..ui.drawing import draw_table
 from ..ui.lobby import lobby_embed, lobby_view
 from ..ui.private import answer_privately
 from ..ui.timing import display_name
@@ -154,9 +154,9 @@ class Tables(TaverneCog):
         if session.state is None:
             await answer_privately(interaction, content, embed=lobby_embed(session, lang))
             return
-        # The same embed and pictures as the table message (its embed points at the attachments).
-        embed, _, files = await render(session, lang)
-        await answer_privately(interaction, content, embed=embed, files=files)
+        # The table message as it is, without its buttons, the seed under its header.
+        drawn = await draw_table(session, lang, clickable=False, note=content or "")
+        await answer_privately(interaction, None, view=drawn.view, files=drawn.files)
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:

@@ -4,7 +4,7 @@ C the cabin on its back — the two dice of the two-dice game, and the count of 
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -14,7 +14,8 @@ from games.cabane.state import SERIES_LENGTH
 from speech import t
 from speech.cabane import count_words, face_name
 
-from .dice import CACHED, DIM, GOLD, IVORY, TEXT, canvas, small_png, text
+from .cache import PICTURES
+from .dice import DIM, EDGE, FELT, GOLD, IVORY, TEXT, canvas, palette, small_png, text
 
 SIDE = 110
 GAP = 40
@@ -24,6 +25,10 @@ WALL = (205, 160, 105)
 ROOF = (160, 45, 35)
 WOOD = (95, 60, 35)
 GLASS = (150, 200, 230)
+BACK_WALL = (235, 230, 215)
+BACK_ROOF = (215, 205, 190)
+TOP_ROOF = (200, 40, 30)
+PALETTE = palette([FELT, IVORY, EDGE, GOLD, TEXT, DIM, WALL, ROOF, WOOD, GLASS, BACK_WALL, BACK_ROOF, TOP_ROOF])
 
 
 def _cabin(face: Face, side: int) -> Image.Image:
@@ -34,11 +39,11 @@ def _cabin(face: Face, side: int) -> Image.Image:
     wall = (0.22 * s, 0.45 * s, 0.78 * s, 0.85 * s)
     peak = [(0.14 * s, 0.47 * s), (0.5 * s, 0.15 * s), (0.86 * s, 0.47 * s)]
     if face in ("T", "F", "B", "C"):
-        draw.rectangle(wall, fill=WALL if face != "B" else (235, 230, 215), outline=WOOD, width=3)
-        draw.polygon(peak, fill=ROOF if face != "B" else (215, 205, 190), outline=WOOD)
+        draw.rectangle(wall, fill=WALL if face != "B" else BACK_WALL, outline=WOOD, width=3)
+        draw.polygon(peak, fill=ROOF if face != "B" else BACK_ROOF, outline=WOOD)
     if face == "T":
         # Standing: the roof is what counts, drawn bold with its ridge.
-        draw.polygon(peak, fill=(200, 40, 30), outline=GOLD)
+        draw.polygon(peak, fill=TOP_ROOF, outline=GOLD)
         draw.line((0.14 * s, 0.47 * s, 0.5 * s, 0.15 * s, 0.86 * s, 0.47 * s), fill=GOLD, width=5)
         draw.rectangle((0.43 * s, 0.62 * s, 0.57 * s, 0.85 * s), fill=WOOD)
     elif face in ("F", "C"):
@@ -61,7 +66,7 @@ def _cabin(face: Face, side: int) -> Image.Image:
     if face == "C":
         tile = tile.rotate(180)
         draw = ImageDraw.Draw(tile)
-    draw.rectangle((0, 0, s - 1, s - 1), outline=(70, 60, 50), width=3)
+    draw.rectangle((0, 0, s - 1, s - 1), outline=EDGE, width=3)
     return tile
 
 
@@ -71,7 +76,6 @@ def _face(face: str) -> Face:
     return face
 
 
-@lru_cache(maxsize=CACHED)
 def render_throw(
     faces: tuple[str, ...], standing: bool = False, count: int | None = None, said: str = "", lang: str = "fr"
 ) -> bytes:
@@ -80,6 +84,11 @@ def render_throw(
     ``standing``: the ten coups, where the first die stays up on its T (drawn dimmed before the
     thrown one); ``count``: the coups counted so far in the series, drawn as ten boxes, with ``said``
     what the thrower says aloud (the engine's note of it, said in ``lang``)."""
+    key = ("cabane", tuple(faces), standing, count, said, lang)
+    return PICTURES.get(key, lambda: _draw(tuple(faces), standing, count, said, lang))
+
+
+def _draw(faces: tuple[str, ...], standing: bool, count: int | None, said: str, lang: str) -> bytes:
     shown = [_face(f) for f in faces]
     if not 1 <= len(shown) <= 2:
         raise ValueError(f"one or two cabin dice expected, got {faces!r}")
@@ -95,7 +104,7 @@ def render_throw(
     for face, label, dimmed in dice:
         tile = _cabin(face, SIDE)
         if dimmed:
-            tile = Image.blend(tile, Image.new("RGB", tile.size, (31, 95, 58)), 0.45)
+            tile = Image.blend(tile, Image.new("RGB", tile.size, FELT), 0.45)
         image.paste(tile, (left, MARGIN))
         text(
             draw,
@@ -122,7 +131,7 @@ def render_throw(
         else:
             words = t(lang, "cabane.dice.count", count=count, total=SERIES_LENGTH)
         text(draw, (width / 2, top + 32), words, 20)
-    return small_png(image)
+    return small_png(image, fixed=PALETTE)
 
 
 def describe_throw(
@@ -142,13 +151,23 @@ def describe_throw(
     return words
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[str, ...], bool, int | None, str] | None:
-    faces = tuple(str(f) for f in view.get("last_faces") or [])
+Throw = tuple[tuple[str, ...], bool, int | None, str]
+
+
+def shown_throw(last_faces: Sequence[str], phase: str, count: int, count_said: str) -> Throw | None:
+    """What the picture of a table shows: the last throw's faces, the standing first cabin and the
+    count during the ten coups; None before the first throw (no picture then)."""
+    faces = tuple(str(f) for f in last_faces)
     if not faces:
         return None
-    series = view.get("phase") == "dix_coups" and len(faces) == 1
-    count = int(view.get("count", 0)) if series else None
-    return faces, series, count, str(view.get("count_said") or "") if series else ""
+    series = phase == "dix_coups" and len(faces) == 1
+    return faces, series, int(count) if series else None, str(count_said or "") if series else ""
+
+
+def _from_view(view: dict[str, Any]) -> Throw | None:
+    return shown_throw(
+        view.get("last_faces") or [], str(view.get("phase")), int(view.get("count", 0)), str(view.get("count_said") or "")
+    )
 
 
 def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:

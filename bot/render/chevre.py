@@ -6,7 +6,6 @@ enough for a phone; doubles stand across, as at the table. The two end tiles are
 
 from __future__ import annotations
 
-import io
 from collections.abc import Collection, Sequence
 from typing import Any
 
@@ -14,7 +13,7 @@ from PIL import Image, ImageDraw
 
 from speech import SOURCE, t
 
-from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT
+from .dice import EDGE, FELT, GOLD, INK, IVORY, TEXT, palette, small_png
 from .dice import PIPS as DIE_PIPS
 from .fonts import fit, load_font
 
@@ -35,14 +34,14 @@ HEADER_SIZE = 19
 PIPS: dict[int, list[tuple[float, float]]] = {0: [], **DIE_PIPS}
 
 Box = tuple[int, int, int, int]
+PALETTE = palette([FELT, IVORY, INK, EDGE, GOLD, TEXT])
 
 
 
 
 def _png(image: Image.Image) -> bytes:
-    out = io.BytesIO()
-    image.save(out, format="PNG")
-    return out.getvalue()
+    # A palette PNG: half the CPU of an RGB one and a smaller file (ivory, felt, pips, gold).
+    return small_png(image, fixed=PALETTE)
 
 
 def _half(draw: ImageDraw.ImageDraw, left: int, top: int, side: int, value: int) -> None:
@@ -180,6 +179,17 @@ def render_chain(view: dict[str, Any], lang: str = SOURCE) -> bytes:
                 _turn(draw, first + used + 4, middle, below, rightwards=True)
         top += row_height + ROW_GAP
     return _png(image)
+
+
+def describe_chain(view: dict[str, Any], lang: str = SOURCE) -> str:
+    """The chain picture in words, for screen readers (the image's description): the round, the
+    ends and the bazar, then the tiles left end first, or what opens the round on an empty table."""
+    chain = [f"{int(a)}-{int(b)}" for a, b in view.get("chain", [])]
+    if not chain:
+        first_round = int(view.get("round", 1)) == 1
+        rule = t(lang, "chevre.table.picture_opening" if first_round else "chevre.table.picture_free")
+        return " — ".join([_header(view, lang), t(lang, "chevre.table.picture_first"), " ".join(rule.split("\n"))])
+    return f"{_header(view, lang)} — {' · '.join(chain)}"
 
 
 def render_hand(tiles: Sequence[str], playable: Collection[str] = (), lang: str = SOURCE) -> bytes:

@@ -4,14 +4,31 @@ reader's language (``culdechouette.dice.*`` in the catalogues)."""
 
 from __future__ import annotations
 
-from functools import lru_cache
+from collections.abc import Sequence
 from typing import Any
 
 from games.culdechouette.combos import classify, odd_die
 from speech.catalogue import t
 from speech.culdechouette import combination
 
-from .dice import CACHED, GOLD, RED, WHITE, canvas, die, small_png, text, text_width
+from .cache import PICTURES
+from .dice import (
+    DIM,
+    EDGE,
+    FELT,
+    GOLD,
+    INK,
+    IVORY,
+    RED,
+    TEXT,
+    WHITE,
+    canvas,
+    die,
+    palette,
+    small_png,
+    text,
+    text_width,
+)
 
 SIDE = 96
 GAP = 18
@@ -19,6 +36,9 @@ APART = 48  # the cul stands further away than the two chouettes stand from each
 MARGIN = 20
 LABEL = 26
 CAPTION = 40
+CUL_EDGE = (110, 20, 20)
+UNKNOWN = (150, 175, 160)  # the « ? » of the cul still to throw
+PALETTE = palette([FELT, IVORY, INK, EDGE, GOLD, TEXT, RED, WHITE, DIM, CUL_EDGE, UNKNOWN])
 WIDTH = 2 * MARGIN + 3 * SIDE + GAP + APART
 HEIGHT = MARGIN + SIDE + LABEL + CAPTION + MARGIN // 2
 
@@ -34,16 +54,21 @@ def _caption(dice: tuple[int, ...], lang: str) -> str:
     return t(lang, D + "caption.points", combination=name, points=combo.points) if combo.points else name
 
 
-@lru_cache(maxsize=CACHED)
 def render_throw(
     dice: tuple[int, ...], siroted: int | None = None, to_sirote: bool = False, lang: str = "fr"
 ) -> bytes:
-    """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes.
+    """The throw ``dice`` (the two chouettes, then the cul if it fell) as PNG bytes, drawn once per
+    content (bot/render/cache.py).
 
     ``siroted`` is the position of the die thrown again in a Sirop; ``to_sirote`` says it is still
     to be thrown (the bets are open) rather than already siroted."""
     if not 2 <= len(dice) <= 3 or any(not 1 <= d <= 6 for d in dice):
         raise ValueError(f"two or three dice from 1 to 6 expected, got {dice!r}")
+    key = ("culdechouette", tuple(dice), siroted, to_sirote, lang)
+    return PICTURES.get(key, lambda: _draw(tuple(dice), siroted, to_sirote, lang))
+
+
+def _draw(dice: tuple[int, ...], siroted: int | None, to_sirote: bool, lang: str) -> bytes:
     caption = _caption(dice, lang)
     width = max(WIDTH, text_width(caption, 28, True) + 2 * MARGIN)
     image, draw = canvas(width, HEIGHT)
@@ -54,19 +79,19 @@ def render_throw(
         value = dice[position] if position < len(dice) else None
         marked = siroted == position
         if position == 2:
-            die(draw, left, MARGIN, SIDE, value, fill=RED, ink=WHITE, outline=GOLD if marked else (110, 20, 20))
+            die(draw, left, MARGIN, SIDE, value, fill=RED, ink=WHITE, outline=GOLD if marked else CUL_EDGE)
         else:
-            die(draw, left, MARGIN, SIDE, value, outline=GOLD if marked else (70, 60, 50))
+            die(draw, left, MARGIN, SIDE, value, outline=GOLD if marked else EDGE)
         if marked:
             draw.rounded_rectangle(
                 (left - 6, MARGIN - 6, left + SIDE + 5, MARGIN + SIDE + 5), radius=SIDE // 5, outline=GOLD, width=5
             )
         if value is None:
-            text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=(150, 175, 160), anchor="mm")
+            text(draw, (left + SIDE / 2, MARGIN + SIDE / 2), "?", 44, bold=True, fill=UNKNOWN, anchor="mm")
         label = t(lang, D + ("name.to_sirote" if to_sirote else "name.siroted")) if marked else names[position]
         text(draw, (left + SIDE / 2, MARGIN + SIDE + 6), label, 20, bold=marked, fill=GOLD if marked else WHITE)
     text(draw, (width / 2, MARGIN + SIDE + LABEL + 8), caption, 28, bold=True)
-    return small_png(image)
+    return small_png(image, fixed=PALETTE)
 
 
 def describe_throw(
@@ -82,17 +107,26 @@ def describe_throw(
     return f"{words} — {_caption(dice, lang)}" if len(dice) == 3 else words
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int | None, bool] | None:
-    dice = tuple(int(d) for d in view.get("throw") or [])
+Throw = tuple[tuple[int, ...], int | None, bool]
+
+
+def shown_throw(throw: Sequence[int], sirop_position: int | None, siroted: bool) -> Throw | None:
+    """What the picture of a table shows: the dice, the siroted die's position, whether it is still
+    to be thrown; None before the chouettes are thrown (no picture then)."""
+    dice = tuple(int(d) for d in throw)
     if len(dice) < 2:
         return None
-    sirop = view.get("sirop")
-    if sirop:
-        return dice, int(sirop["position"]), True
+    if sirop_position is not None:
+        return dice, int(sirop_position), True
     # Once siroted the position is no longer kept; the odd die is it, unless all three now match.
-    if view.get("siroted") and len(dice) == 3 and len(set(dice)) > 1:
+    if siroted and len(dice) == 3 and len(set(dice)) > 1:
         return dice, odd_die(list(dice)), False
     return dice, None, False
+
+
+def _from_view(view: dict[str, Any]) -> Throw | None:
+    sirop = view.get("sirop")
+    return shown_throw(view.get("throw") or [], sirop["position"] if sirop else None, bool(view.get("siroted")))
 
 
 def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:

@@ -4,6 +4,7 @@ pile (its top die is the multiplier), the carrots put aside, and what the turn i
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -12,7 +13,8 @@ from PIL import Image, ImageDraw
 from speech import t, tn
 from speech.ludicitude import faces_words, points_words
 
-from .dice import CACHED, FELT, IVORY, canvas, small_png, text
+from .cache import PICTURES
+from .dice import EDGE, FELT, IVORY, TEXT, canvas, palette, small_png, text
 
 SIDE = 64  # shown 400 px wide on a phone, a die stays about 47 px
 GAP = 8
@@ -24,6 +26,10 @@ PINK = (230, 150, 160)
 HUTCH = (120, 80, 45)
 ORANGE = (235, 125, 25)
 LEAF = (60, 150, 50)
+EYE = (20, 20, 20)
+PLANK = (190, 140, 90)
+NUMBER = (40, 25, 10)
+PALETTE = palette([FELT, IVORY, EDGE, TEXT, FUR, PINK, HUTCH, ORANGE, LEAF, EYE, PLANK, NUMBER])
 
 
 def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
@@ -35,7 +41,7 @@ def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=FUR)
     for dx in (-0.38, 0.38):
         draw.ellipse(
-            (cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=(20, 20, 20)
+            (cx + dx * r - 0.13 * r, cy - 0.25 * r, cx + dx * r + 0.13 * r, cy + 0.01 * r), fill=EYE
         )
     draw.ellipse((cx - 0.14 * r, cy + 0.2 * r, cx + 0.14 * r, cy + 0.4 * r), fill=PINK)
 
@@ -60,15 +66,15 @@ def _face(value: int, side: int) -> Image.Image:
     elif value in (3, 4, 5):
         # A hutch: a wooden box under a roof, its number written large on the door.
         draw.polygon([(0.12 * s, 0.42 * s), (0.5 * s, 0.12 * s), (0.88 * s, 0.42 * s)], fill=HUTCH)
-        draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=(190, 140, 90), outline=HUTCH, width=3)
-        text(draw, (0.5 * s, 0.66 * s), str(value), int(0.4 * s), bold=True, fill=(40, 25, 10), anchor="mm")
+        draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=PLANK, outline=HUTCH, width=3)
+        text(draw, (0.5 * s, 0.66 * s), str(value), int(0.4 * s), bold=True, fill=NUMBER, anchor="mm")
     elif value == 6:
         draw.polygon([(0.35 * s, 0.32 * s), (0.65 * s, 0.32 * s), (0.5 * s, 0.92 * s)], fill=ORANGE)
         for dx in (-0.12, 0.0, 0.12):
             draw.line((0.5 * s, 0.33 * s, (0.5 + dx) * s, 0.1 * s), fill=LEAF, width=max(3, s // 18))
     else:
         raise ValueError(f"a Ludicitude die shows 1 to 6, not {value}")
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=(70, 60, 50), width=3)
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=EDGE, width=3)
     return tile
 
 
@@ -84,9 +90,9 @@ def _clapier_for_two(side: int) -> Image.Image:
     tile, draw = _blank(side)
     s = side
     draw.polygon([(0.12 * s, 0.42 * s), (0.5 * s, 0.12 * s), (0.88 * s, 0.42 * s)], fill=HUTCH)
-    draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=(190, 140, 90), outline=HUTCH, width=3)
-    text(draw, (0.5 * s, 0.66 * s), "2", int(0.4 * s), bold=True, fill=(40, 25, 10), anchor="mm")
-    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=(70, 60, 50), width=3)
+    draw.rectangle((0.18 * s, 0.42 * s, 0.82 * s, 0.88 * s), fill=PLANK, outline=HUTCH, width=3)
+    text(draw, (0.5 * s, 0.66 * s), "2", int(0.4 * s), bold=True, fill=NUMBER, anchor="mm")
+    draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=s // 7, outline=EDGE, width=3)
     return tile
 
 
@@ -104,7 +110,6 @@ def _rabbits(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, small: int
         left += small + GAP
 
 
-@lru_cache(maxsize=CACHED)
 def render_dice(
     table: tuple[int, ...],
     singles: int = 0,
@@ -116,7 +121,22 @@ def render_dice(
     lang: str = "fr",
 ) -> bytes:
     """The seven dice wherever they are: on the table, the rabbits set aside (stacks drawn one die
-    on the other), the clapier pile rising left to right, the carrots put aside (dimmed)."""
+    on the other), the clapier pile rising left to right, the carrots put aside (dimmed); drawn
+    once per content (bot/render/cache.py)."""
+    shown = (tuple(table), singles, stacks, doubles, tuple(clapiers), carrots, points)
+    return PICTURES.get(("ludicitude", *shown, lang), lambda: _draw(*shown, lang))
+
+
+def _draw(
+    table: tuple[int, ...],
+    singles: int,
+    stacks: int,
+    doubles: int,
+    clapiers: tuple[int, ...],
+    carrots: int,
+    points: int | None,
+    lang: str,
+) -> bytes:
     image, draw = canvas(WIDTH, 1000)
     top = MARGIN
     small = int(SIDE * 0.8)
@@ -159,7 +179,7 @@ def render_dice(
             bold=True,
         )
         top += 40
-    return small_png(image.crop((0, 0, WIDTH, top + MARGIN // 2)), colours=48)
+    return small_png(image.crop((0, 0, WIDTH, top + MARGIN // 2)), fixed=PALETTE)
 
 
 def describe_dice(
@@ -193,24 +213,45 @@ def describe_dice(
     return " · ".join(parts)
 
 
-def _from_view(view: dict[str, Any]) -> tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]:
-    situation = view.get("situation") or {}
-    debut = view.get("phase") == "debut"
-    return (
-        tuple(int(v) for v in view.get("table") or []),
+Dice = tuple[tuple[int, ...], int, int, int, tuple[int, ...], int, int]
+
+
+def shown_dice(
+    table: Sequence[int], situation: Mapping[str, Any], carrots: int, points: int, phase: str = ""
+) -> Dice | None:
+    """What the picture of a table shows: the dice on the table, the rabbits and clapiers set aside
+    (``situation``), the carrots, what the turn is worth. None when there is nothing to look at: a
+    turn not begun with nothing left to take over (all seven dice are to be thrown, whatever they
+    show from before), or no die anywhere (a picture would only say « nothing »)."""
+    shown = (
+        tuple(int(v) for v in table),
         int(situation.get("singles", 0)),
         int(situation.get("stacks", 0)),
         int(situation.get("doubles", 0)),
         tuple(int(c) for c in situation.get("clapiers") or []),
-        int(view.get("carrots", 0)),
-        int(view["valeur_laissee"] if debut else view.get("points_du_tour", 0)),
+        int(carrots),
+        int(points),
     )
+    aside = any(shown[1:4]) or bool(shown[4])
+    if phase == "debut" and not aside:
+        return None
+    return shown if shown[0] or aside or shown[5] else None
 
 
-def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes:
-    """The dice of a public view (``GAME.view(state, None)``), its captions in ``lang``."""
-    return render_dice(*_from_view(view), lang=lang)
+def _from_view(view: dict[str, Any]) -> Dice | None:
+    debut = view.get("phase") == "debut"
+    points = view["valeur_laissee"] if debut else view.get("points_du_tour", 0)
+    table, situation = view.get("table") or [], view.get("situation") or {}
+    return shown_dice(table, situation, int(view.get("carrots", 0)), int(points), str(view.get("phase")))
 
 
-def words_of_view(view: dict[str, Any], lang: str = "fr") -> str:
-    return describe_dice(*_from_view(view), lang=lang)
+def picture_of_view(view: dict[str, Any], lang: str = "fr") -> bytes | None:
+    """The dice of a public view (``GAME.view(state, None)``), its captions in ``lang``; None when
+    no die is to be seen."""
+    found = _from_view(view)
+    return None if found is None else render_dice(*found, lang=lang)
+
+
+def words_of_view(view: dict[str, Any], lang: str = "fr") -> str | None:
+    found = _from_view(view)
+    return None if found is None else describe_dice(*found, lang=lang)

@@ -7,11 +7,13 @@ words, « 🤖 Anne, coup joué pour toi : … », are made when the table is dr
 
 from __future__ import annotations
 
-import copy
 import logging
 from typing import TYPE_CHECKING
 
 from games.core import Event
+
+from .legal import legal_actions
+from .session import rollback_copy
 
 if TYPE_CHECKING:
     from .core import ManagerCore
@@ -31,7 +33,10 @@ async def play_forced(core: ManagerCore, session: Session, at_ms: int) -> list[E
     played: list[Event] = []
     for _ in range(MAX_FORCED):
         state = session.state
-        forced = session.game.forced_action(state) if state is not None and not state.over else None
+        # The lists the bot keeps for this state, so that the game does not list them again.
+        legal = legal_actions(session)
+        known = legal.by_player if legal is not None else None
+        forced = session.game.forced_action(state, known) if state is not None and not state.over else None
         if state is None or forced is None:
             break
         player, action = forced
@@ -42,7 +47,7 @@ async def play_forced(core: ManagerCore, session: Session, at_ms: int) -> list[E
             break
         data = {"joueur": player, "action": str(action)}
         note = Event(kind=FORCED, data={**data, "coup": events[0].model_dump(mode="json")} if events else data)
-        before_rec = copy.deepcopy(session.rec)
+        before_rec = rollback_copy(session.rec)
         try:
             session.state = new
             core._after_change(session, [note, *events[1:]], core.clock())

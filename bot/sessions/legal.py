@@ -2,8 +2,10 @@
 
 Decoding a click, drawing the buttons and deciding whom the table waits for all read the same
 lists: at a 3-player table a click used to ask the game about a dozen times for the same answer.
-``LegalActions.of`` asks once for each seated player and for someone not seated (``OUTSIDER``:
-joining mid-game); ``legal_actions(session)`` keeps the result until the state changes.
+``LegalActions.of`` asks once for each seated player and, in a game that lets someone not seated
+act (``Game.outsider_may``: a Chante-Sloubi joined mid-game), for ``OUTSIDER``;
+``legal_actions(session)`` keeps the result until the state changes. A game whose outsiders can do
+nothing is not asked for them: ``apply`` would refuse whatever it listed.
 """
 
 from __future__ import annotations
@@ -37,7 +39,7 @@ class LegalActions:
     def of(cls, game: Game[Any], state: BaseState) -> LegalActions:
         by_player: dict[PlayerId, list[Action]] = {}
         if not state.over:
-            for player in [*state.players, OUTSIDER]:
+            for player in [*state.players, OUTSIDER] if lets_outsiders_act(game) else state.players:
                 try:
                     by_player[player] = game.legal_actions(state, player)
                 except Exception:  # one player's listing failing must not stop the table for all
@@ -60,6 +62,11 @@ class LegalActions:
             for action in actions:
                 seen.setdefault(action.model_dump_json(), action)
         return list(seen.values())
+
+
+def lets_outsiders_act(game: Game[Any]) -> bool:
+    """Whether the game has its own ``outsider_may`` (the contract's default refuses everything)."""
+    return type(game).outsider_may is not Game.outsider_may
 
 
 def _waiting(game: Game[Any], state: BaseState, by_player: dict[PlayerId, list[Action]]) -> list[PlayerId]:

@@ -5,13 +5,12 @@ happens without a click (a window closing, a warning, an idle player removed, a 
 The class is built in layers, one module each: ``core.py`` (tables in memory, commits, the end),
 ``timers.py`` (the one timer decision), ``robot_tables.py`` (computer players), ``memory.py`` (the
 tables not in memory, loaded on their first click or when their timer is due), ``seating.py``
-(lobby, start, abandon), here (restore, ``act``, close, what was shown)."""
+(lobby, start, abandon), ``rematch.py`` (« Revanche »), here (restore, ``act``, close, what was shown)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import copy
 import logging
 
 from pydantic import ValidationError
@@ -28,8 +27,8 @@ from ..store import (
 from . import journal
 from .errors import TableError
 from .forced import play_forced
-from .seating import Seating
-from .session import Notice, Outcome, Session
+from .rematch import RematchTables
+from .session import Notice, Outcome, Session, rollback_copy
 
 log = logging.getLogger(__name__)
 
@@ -37,7 +36,7 @@ log = logging.getLogger(__name__)
 UNTOLD_ENDS_MS = 24 * 3_600_000
 
 
-class SessionManager(Seating):
+class SessionManager(RematchTables):
     # --- start and stop -------------------------------------------------------------------------
     async def restore(self) -> list[Session]:
         """Loads the open tables played recently or due soon (the others are loaded on their first
@@ -149,33 +148,33 @@ class SessionManager(Seating):
         """
         session = self._open_session(session_id)
         await self._close_if_won(session)
+        refused: TableError | IllegalAction | None = None
         async with session.lock:
             if session.rec.status != PLAYING or session.state is None:
                 raise TableError("not_playing" if session.rec.status == LOBBY else "closed")
             self.refuse_robot_seat(session, player)
-            # A re-delivered click: its first copy's action is stored. The unique index on
-            # interaction ids refuses it at the commit; the database is only asked before that
-            # when the click is refused anyway, so that it is told « duplicate », not « stale ».
-            if turn is not None and turn != session.state.turn_no:
-                await self._refuse_duplicate(interaction_id)
-                raise TableError("stale")
             before = session.state.turn_no
-            try:
-                state, events = session.game.apply(session.state, player, action, at_ms)
-            except IllegalAction as error:
-                await self._refuse_duplicate(interaction_id)
-                return Outcome(session, error=error)
-            except Exception:
-                log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
-                raise TableError("engine_error") from None
-            await self._store_move(session, state, events, (player, action, at_ms, interaction_id), name)
-            events += await play_forced(self, session, at_ms)
-            try:
-                ended = await self._end_if_over(session)
-            except STORE_ERRORS as error:
-                # The move is stored: it stands. The table is closed by the next click or restart.
-                log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
-                ended = False
+            if turn is not None and turn != before:
+                refused = TableError("stale")
+            else:
+                try:
+                    state, events = session.game.apply(session.state, player, action, at_ms)
+                except IllegalAction as error:
+                    refused = error
+                except Exception:
+                    log.exception("table %s : le jeu a échoué sur %s de %s", session.id, action, player)
+                    raise TableError("engine_error") from None
+            if refused is None:
+                ended = await self._store_and_end(session, state, events, (player, action, at_ms, interaction_id), name)
+        if refused is not None:
+            # A click delivered twice: its first copy's action is stored, and the unique index on
+            # interaction ids refuses it at the commit. A refused click asks the database only to be
+            # told « duplicate » rather than « stale », and asks it with the lock given back: a
+            # hundred clicks on one button are refused together, not one query after the other.
+            await self._refuse_duplicate(interaction_id)
+            if isinstance(refused, TableError):
+                raise refused
+            return Outcome(session, error=refused)
         if ended:
             journal.log_end(session)
         else:
@@ -187,6 +186,24 @@ class SessionManager(Seating):
             turn_changed=ended or session.state is None or session.state.turn_no != before,
             waiting=self.waiting(session),
         )
+
+    async def _store_and_end(
+        self,
+        session: Session,
+        state: BaseState,
+        events: list[Event],
+        move: tuple[PlayerId, Action, int, int | None],
+        name: str | None,
+    ) -> bool:
+        """The accepted move committed, the moves it forces played; whether the game ended."""
+        await self._store_move(session, state, events, move, name)
+        events += await play_forced(self, session, move[2])
+        try:
+            return await self._end_if_over(session)
+        except STORE_ERRORS as error:
+            # The move is stored: it stands. The table is closed by the next click or restart.
+            log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
+            return False
 
     async def _close_if_won(self, session: Session) -> None:
         """A game won whose closing failed after the last move was stored: closed now, and told;
@@ -210,7 +227,7 @@ class SessionManager(Seating):
         """The new state in memory and committed (the caller holds the lock); if the commit fails,
         memory goes back to what the database holds: not stored, so not played."""
         player, action, at_ms, interaction_id = move
-        before_state, before_rec = session.state, copy.deepcopy(session.rec)
+        before_state, before_rec = session.state, rollback_copy(session.rec)
         try:
             if name and player not in session.rec.names:
                 session.rec.names[player] = name

@@ -4,8 +4,6 @@ committed and journaled like a click. A table whose humans are all gone ends (``
 
 from __future__ import annotations
 
-import copy
-
 from games.core import Event, PlayerId
 
 from ..store import LOBBY, PLAYING
@@ -13,7 +11,7 @@ from . import journal
 from .errors import TableError
 from .forced import play_forced
 from .robots import humans, plan, seat_robot
-from .session import Due, Notice, Session
+from .session import Due, Notice, Session, rollback_copy
 from .timers import TimedTables
 
 # The tables' journal (bot.tables): a robot's refused move is told there too.
@@ -74,7 +72,7 @@ class RobotTables(TimedTables):
                 raise TableError("not_playing" if rec.status == LOBBY else "closed")
             if player not in state.players or player in rec.robots:
                 raise TableError("not_seated")
-            before = copy.deepcopy(rec)
+            before = rollback_copy(rec)
             seat_robot(rec, level, player)
             session.changed_ms = self.clock()  # the robot takes its pace from now: the table is read first
             try:
@@ -132,7 +130,7 @@ class RobotTables(TimedTables):
             log.warning("table %s : coup du robot %s refusé : %r", session.id, move.player, error)
             session.robot_memo = (session.robot_memo[0] if session.robot_memo else None, None)
             return []
-        before_rec = copy.deepcopy(session.rec)
+        before_rec = rollback_copy(session.rec)
         try:
             session.state = new
             session.rec.active_ms = max(session.rec.active_ms, now)

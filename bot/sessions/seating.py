@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from games.core import IllegalAction, PlayerId
+from games.core import Game, IllegalAction, PlayerId
 
 from ..store import (
     ABANDONED,
@@ -71,13 +71,7 @@ class Seating(TablesInMemory):
             seed=seed,
         )
         _seat_robots(rec, robots, robot_level)
-        self.stamp(session := Session(rec=rec, game=engine))  # its due time stored with it
-        try:
-            await self.store.create_session(rec)
-        except ChannelTaken:
-            raise TableError("channel_taken", game=engine.title) from None
-        self._register(session)
-        self._arm(session)
+        session = await self._create_lobby(rec, engine)
         journal.log.info(
             "table %d ouverte : %s, salon %s, serveur %s, hôte %s, options %s%s",
             session.id,
@@ -88,6 +82,17 @@ class Seating(TablesInMemory):
             rec.options,
             f", graine {seed}" if seed is not None else "",
         )
+        return session
+
+    async def _create_lobby(self, rec: SessionRecord, engine: Game[Any]) -> Session:
+        """``rec`` stored as a new table (a lobby), in memory and timed from now on."""
+        self.stamp(session := Session(rec=rec, game=engine))  # its due time stored with it
+        try:
+            await self.store.create_session(rec)
+        except ChannelTaken:
+            raise TableError("channel_taken", game=engine.title) from None
+        self._register(session)
+        self._arm(session)
         return session
 
     async def join(self, session_id: int, player: PlayerId, name: str) -> Session:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..shards import Shards
 from .leases import Holder, pid_alive
+from .lookups import InteractionsSeen
 from .record import OPEN_STATUSES, FinishedPlayer, GameStats, SessionRecord
 from .target import Target, is_postgres
 
@@ -35,6 +36,7 @@ Rows = list[tuple[Any, ...]]
 
 class Store(abc.ABC):
     closed: bool = False
+    _seen: InteractionsSeen | None = None
 
     @classmethod
     async def open(cls, target: Target, **options: Any) -> Store:
@@ -79,8 +81,16 @@ class Store(abc.ABC):
         """The accepted action and the table's new state in one transaction, committed when this
         returns; ``DuplicateInteraction`` when this interaction's action is stored already."""
 
+    async def interaction_seen(self, interaction_id: int) -> bool:
+        """Whether this interaction's action is stored; the questions of clicks asked together
+        share one query (``lookups.py``)."""
+        if self._seen is None:
+            self._seen = InteractionsSeen(self.interactions_seen)
+        return await self._seen.seen(interaction_id)
+
     @abc.abstractmethod
-    async def interaction_seen(self, interaction_id: int) -> bool: ...
+    async def interactions_seen(self, interaction_ids: list[int]) -> set[int]:
+        """Which of these interactions have their action stored."""
 
     @abc.abstractmethod
     async def actions(self, session_id: int) -> list[tuple[str, str, int]]:

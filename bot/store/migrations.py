@@ -128,6 +128,12 @@ STEPS: list[str] = [
         expires_ms {big} NOT NULL
     );
     """,
+    # 9: a rematch's lobby (« Revanche », bot/sessions/rematch.py): the finished table it comes
+    # from, the seats waiting for their player's click and when they are freed (JSON, '{}' for any
+    # other table).
+    """
+    ALTER TABLE sessions ADD COLUMN rematch TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 

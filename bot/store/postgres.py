@@ -4,7 +4,7 @@ on a server several bot processes can share.
 Each accepted action is ONE statement (the action inserted and the table's row updated, by a
 data-modifying WITH), committed before the call returns. Actions of many tables that arrive while
 one is being written go together: one transaction, their statements pipelined (``executemany``),
-one commit; when one of them is refused (a click delivered twice), the group is written again one
+one commit, one round trip; when one of them is refused (a click delivered twice), the group is written again one
 statement at a time, so that it fails alone. A server that goes away is the storage refusal for
 every call until it is back: the pool connects again at the next call, the bot is not restarted.
 """
@@ -68,6 +68,13 @@ WRITE_ACTION = (
 _UPDATE = numbered("UPDATE sessions SET {} WHERE id = ?".format(", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))))
 
 
+async def _keep_session(con: asyncpg.Connection) -> None:
+    """What a connection given back to the pool needs reset, beyond the open transaction asyncpg
+    rolls back itself: nothing. The store sets no session setting, listens to nothing and takes only
+    transaction-scoped locks, so asyncpg's default reset query (a round trip at every release, one
+    per action) has nothing to undo."""
+
+
 class PostgresStore(PgOpenTables, PgLeases, Store):
     def __init__(self, pool: asyncpg.Pool, url: str) -> None:
         self._pool = pool
@@ -84,7 +91,8 @@ class PostgresStore(PgOpenTables, PgLeases, Store):
         Any failure is ``StoreUnavailable`` saying what to do, the password masked."""
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=pool_size, timeout=connect_timeout_s, command_timeout=30
+                url, min_size=1, max_size=pool_size, timeout=connect_timeout_s, command_timeout=30,
+                reset=_keep_session,
             )
         except OPEN_ERRORS as error:
             raise explain_pg(url, error) from None
@@ -203,8 +211,9 @@ class PostgresStore(PgOpenTables, PgLeases, Store):
         async with self._connection() as con:
             if len(statements) > 1:
                 try:
-                    async with con.transaction():
-                        await con.executemany(WRITE_ACTION, statements)
+                    # One round trip: asyncpg's executemany pipelines the statements and commits
+                    # them as one transaction (all or none) — no BEGIN and COMMIT trips around it.
+                    await con.executemany(WRITE_ACTION, statements)
                     return [None] * len(statements)
                 except asyncpg.IntegrityConstraintViolationError:
                     pass  # rolled back: each one alone below, so that only the refused one fails
@@ -218,8 +227,11 @@ class PostgresStore(PgOpenTables, PgLeases, Store):
                     outcomes.append(None)
             return outcomes
 
-    async def interaction_seen(self, interaction_id: int) -> bool:
-        return bool(await self._fetch("SELECT 1 FROM actions WHERE interaction_id = ?", interaction_id))
+    async def interactions_seen(self, interaction_ids: list[int]) -> set[int]:
+        rows = await self._fetch(
+            "SELECT interaction_id FROM actions WHERE interaction_id = ANY(?::bigint[])", interaction_ids
+        )
+        return {int(r[0]) for r in rows}
 
     async def actions(self, session_id: int) -> list[tuple[str, str, int]]:
         rows = await self._fetch("SELECT player, action, at_ms FROM actions WHERE session_id = ? ORDER BY seq", session_id)

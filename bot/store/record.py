@@ -63,6 +63,9 @@ class SessionRecord:
     # When the table next does something by itself (``next_due``), stamped by the session manager
     # at every save: the timers of the tables not in memory are found by it. None: not known yet.
     due_ms: int | None = None
+    # A rematch's lobby (« Revanche »): ``of`` (the finished table), ``pending`` (the players whose
+    # seat waits for their click) and ``until_ms`` (when those seats are freed); bot/sessions/rematch.py.
+    rematch: dict[str, Any] = field(default_factory=dict)
     id: int = 0
     seq: int = 0
 
@@ -96,7 +99,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown, events, robots, due_ms"
+    "end_shown, events, robots, due_ms, rematch"
 )
 
 
@@ -124,6 +127,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         _EVENTS.dump_json(rec.events).decode(),
         json.dumps(rec.robots, ensure_ascii=False),
         rec.due_ms,
+        json.dumps(rec.rematch),
     )
 
 
@@ -159,6 +163,7 @@ def _record(row: Row) -> SessionRecord:
         events=_EVENTS.validate_json(row["events"]),
         robots=_json(row, "robots", dict),
         due_ms=row["due_ms"],
+        rematch=_json(row, "rematch", dict),
         seq=row["seq"],
     )
 

@@ -214,11 +214,13 @@ class SqliteStore(OpenTables, Leases, Store):
             outcomes: Outcomes = await run(write_group, self._db._conn, UPDATE_SESSION, group)
             return outcomes
 
-    async def interaction_seen(self, interaction_id: int) -> bool:
+    async def interactions_seen(self, interaction_ids: list[int]) -> set[int]:
+        # json_each: one parameter for any number of ids (SQLite caps a statement's parameters).
         async with self._db.execute(
-            "SELECT 1 FROM actions WHERE interaction_id = ?", (interaction_id,)
+            "SELECT interaction_id FROM actions WHERE interaction_id IN (SELECT value FROM json_each(?))",
+            (json.dumps(interaction_ids),),
         ) as cursor:
-            return await cursor.fetchone() is not None
+            return {int(r[0]) for r in await cursor.fetchall()}
 
     async def actions(self, session_id: int) -> list[tuple[str, str, int]]:
         async with self._db.execute(

@@ -13,10 +13,8 @@ bot's router (``BarricadePresenter.routes``), so it keeps working after a restar
 
 from __future__ import annotations
 
-import io
 import json
 import re
-from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -32,17 +30,20 @@ from games.barricade import (
 )
 from games.barricade.board import distances_to_mine
 from games.barricade.state import MINERS, TENT
-from games.core import Action, Event, Game, IllegalAction, PlayerId
+from games.core import Action, Event, IllegalAction, PlayerId
 from speech import SOURCE, t, tn, words_of
 from speech.barricade import colour as colour_words
 
 from ..i18n import reader_language
-from ..render.barricade import COLOUR_RGB, render_board
+from ..render.barricade import COLOUR_RGB, describe_board, render_board
+from ..render.cache import PICTURES
 from ..sessions import Session, SessionManager, TableError
 from ..ui import ids
 from ..ui.components import ActionSelect, ClickRoute, TaverneItem, clip
 from . import presenter_for
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .layout import Buttons, table_layout
+from .pictures import picture_file
 from .shown import Shown
 
 BOARD = load_board()
@@ -62,7 +63,6 @@ ROW_PREFIX = "tvb"
 ROW_ID = re.compile(r"tvb:(?P<table>[0-9a-z]{1,12}):(?P<turn>[0-9a-z]{1,12})")
 # Up to four rows of five: one click per move. More moves (never seen in play) become selects.
 MOVE_BUTTONS_MAX = GAME_ROWS * PER_ROW
-PICTURES_KEPT = 64
 
 
 def row_id(session: int, turn: int) -> str:
@@ -116,13 +116,9 @@ def miners_line(state: BarricadeState, player: PlayerId, lang: str = SOURCE) -> 
 
 class BarricadePresenter(Presenter[BarricadeState]):
     """Nothing is hidden at Barricade: the view is the state without its dice."""
+    accent = discord.Colour(0xC9A227)  # gold, before the first throw
 
     view_type = BarricadeState
-
-    def __init__(self, game: Game[Any]) -> None:
-        super().__init__(game)
-        # Per table: what the last picture showed, and its PNG (drawing one takes ~50 ms).
-        self._pictures: OrderedDict[int, tuple[str, bytes]] = OrderedDict()
 
     def routes(self) -> dict[str, ClickRoute]:
         return {ROW_PREFIX: choose_row}
@@ -165,26 +161,17 @@ class BarricadePresenter(Presenter[BarricadeState]):
         return False
 
     # --- the components ----------------------------------------------------------------------
-    def components(self, session: Session) -> ui.View:
-        return self.table_view(session, row=None)
+    def buttons(self, session: Session, *, sectioned: bool = True, row: str | None = None) -> Buttons:
+        """``row``: the board row whose free points a player asked to see (the barrier's selects)."""
+        shown = self.shown(session, None) if session.state is not None and not session.state.over else None
+        if shown is None or shown.view.phase != "barriere":
+            return super().buttons(session, sectioned=sectioned)
+        rows = self.barrier_rows(shown, self.offers(session), row)
+        return Buttons(rows=rows[:GAME_ROWS], menu=self.menu_items(shown))
 
-    def table_view(self, session: Session, row: str | None) -> ui.View:
-        """The table's components; ``row`` is the board row whose free points a player asked to see."""
-        view = ui.View(timeout=None)
-        if session.state is None or session.state.over:
-            return view
-        shown = self.shown(session, None)
-        offers = self.offers(session)
-        in_barrier_phase = shown.view.phase == "barriere"
-        rows = self.barrier_rows(shown, offers, row) if in_barrier_phase else self.action_rows(shown, offers)
-        for row_no, items in enumerate(rows[:GAME_ROWS]):
-            for item in items:
-                item.row = row_no
-                view.add_item(item)
-        for item in self.menu_items(shown):
-            item.row = GAME_ROWS
-            view.add_item(item)
-        return view
+    def with_row(self, session: Session, row: str) -> ui.LayoutView:
+        """The table message showing the free points of ``row`` (its picture already on it)."""
+        return table_layout(self.embed(session), self.files(session), self.buttons(session, row=row), session.lang)
 
     def action_rows(self, shown: Shown[BarricadeState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         state = shown.view
@@ -270,7 +257,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
     def draw_embed(self, shown: Shown[BarricadeState]) -> discord.Embed:
         state, lang = shown.view, lang_of(shown)
         turn = state.turn_player
-        colour = COLOUR
+        colour = self.accent
         if turn is not None and colour_of(state, turn) in COLOUR_RGB:
             colour = discord.Colour.from_rgb(*COLOUR_RGB[colour_of(state, turn)])
         embed = discord.Embed(title="⛏️ " + t(lang, "barricade.table.title"), colour=colour)
@@ -314,7 +301,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
         return "\n".join(lines)
 
     def draw_files(self, shown: Shown[BarricadeState]) -> list[discord.File]:
-        return [discord.File(io.BytesIO(self.picture(shown)), filename=PICTURE)]
+        names = {p: shown.name(p) for p in shown.view.order}
+        words = describe_board(shown.view, names, lang_of(shown))
+        return [picture_file(self.picture(shown), words, PICTURE)]
 
     def picture(self, shown: Shown[BarricadeState]) -> bytes:
         """The board as PNG, drawn again only when something it shows has changed."""
@@ -338,16 +327,7 @@ class BarricadePresenter(Presenter[BarricadeState]):
         )
         names = {p: shown.name(p) for p in state.order}
         key = json.dumps([drawn, [(d.number, d.point) for d in destinations], names, lang_of(shown)], sort_keys=True)
-        kept = self._pictures.get(shown.table)
-        if kept is not None and kept[0] == key:
-            self._pictures.move_to_end(shown.table)
-            return kept[1]
-        data = render_board(state, destinations, names, lang_of(shown))
-        self._pictures[shown.table] = (key, data)
-        self._pictures.move_to_end(shown.table)
-        while len(self._pictures) > PICTURES_KEPT:
-            self._pictures.popitem(last=False)
-        return data
+        return PICTURES.get(("barricade", key), lambda: render_board(state, destinations, names, lang_of(shown)))
 
     def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""
@@ -393,7 +373,7 @@ async def choose_row(interaction: discord.Interaction[Any], custom_id: str, valu
     if row not in barrier_spots_by_row(state):
         await _answer(interaction, TableError("gone").text)
         return
-    await interaction.response.edit_message(view=presenter.table_view(session, row))
+    await interaction.response.edit_message(view=presenter.with_row(session, row))
 
 
 PRESENTER = BarricadePresenter(GAME)

@@ -38,6 +38,8 @@ from ..ui.components import (
     button,
     clip,
 )
+from .arrangement import GAME_ROWS as GAME_ROWS
+from .arrangement import Arrangement
 from .forms import FIELD_LABEL_MAX as FIELD_LABEL_MAX
 from .forms import PLACEHOLDER_MAX as PLACEHOLDER_MAX
 from .forms import TITLE_MAX as TITLE_MAX
@@ -47,7 +49,6 @@ from .shown import Shown, news_of, shown, typed
 
 log = logging.getLogger(__name__)
 
-GAME_ROWS = 4  # the fifth row is the table's own menu
 PER_ROW = 5
 PER_SELECT = 25
 EXPAND_MAX = 25  # a missing argument with at most this many values becomes buttons or a select
@@ -79,11 +80,13 @@ def timestamp(ms: int, style: str = "R") -> str:
 V = TypeVar("V", bound=BaseModel)
 
 
-class Presenter(FormWords, PrivateHand[V], Generic[V]):
+class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
     """The generic table. Subclass it per game and override what that game needs."""
 
     # The game's view model (``Game.view_model``, or its state's): what ``Shown.view`` holds.
     view_type: ClassVar[type[BaseModel]] = BaseModel
+    # The game's colour: the accent of its table's and hands' layout messages.
+    accent: ClassVar[discord.Colour] = COLOUR
 
     def __init__(self, game: Game[Any]) -> None:
         self.game = game
@@ -188,25 +191,6 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
                 asked.add(action.kind)
                 out.append(Offer(action, ask=True))
         return out
-
-    def components(self, session: Session) -> ui.View:
-        """The table message's buttons: the actions on offer, then the table menu."""
-        view = ui.View(timeout=None)
-        state = session.state
-        if state is None or state.over:
-            return view
-        public = self.shown(session, None)
-        rows = self.action_rows(public, self.offers(session))
-        for row_no, row in enumerate(rows[:GAME_ROWS]):
-            for item in row:
-                item.row = row_no
-                view.add_item(item)
-        if len(rows) > GAME_ROWS:
-            log.warning("%s : %d rangées d'actions, seules %d tiennent", self.game.name, len(rows), GAME_ROWS)
-        for item in self.menu_items(public):
-            item.row = GAME_ROWS
-            view.add_item(item)
-        return view
 
     def action_rows(self, shown: Shown[V], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         """Buttons when they fit in four rows; otherwise long kinds become selects of 25; a kind too
@@ -341,13 +325,13 @@ class Presenter(FormWords, PrivateHand[V], Generic[V]):
         /scores shows it to one reader in theirs)."""
         if session.state is None:
             lang = lang or session.lang
-            embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+            embed = discord.Embed(title=clip(self.game.title, 256), colour=self.accent)
             embed.description = clip("\n".join(self.news(session, lang)) or t(lang, "table.starting"), 4000)
             return embed
         return self.draw_embed(self.shown(session, None, lang))
 
     def draw_embed(self, shown: Shown[V]) -> discord.Embed:
-        embed = discord.Embed(title=clip(self.game.title, 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(self.game.title, 256), colour=self.accent)
         lang = shown.lang
         embed.description = clip("\n".join(shown.news) or t(lang, "table.starting"), 4000)
         if shown.scores:

@@ -16,8 +16,10 @@ from games.core import Action, Event
 from speech import t, tn, words_of
 from speech.cabane import count_words, mode_title, phase_name
 
+from ..render import cabane_dice
 from ..ui.components import clip
-from .base import COLOUR, Presenter, mention
+from .base import Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 # Each face as players picture the little cabin lying on the table.
@@ -52,6 +54,7 @@ def face_text(face: Face) -> str:
 
 class CabanePresenter(Presenter[CabaneState]):
     """Nothing is hidden at La Cabane: the view is the state without its dice."""
+    accent = discord.Colour(0x3C7A3E)  # the woods of the cabin
 
     view_type = CabaneState
 
@@ -73,7 +76,7 @@ class CabanePresenter(Presenter[CabaneState]):
 
     def draw_embed(self, shown: Shown[CabaneState]) -> discord.Embed:
         state, lang = shown.view, shown.lang
-        embed = discord.Embed(title=clip(self.title(state, lang), 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(self.title(state, lang), 256), colour=self.accent)
         embed.description = clip("\n".join(shown.news) or t(lang, "cabane.table.starting"), 4000)
         if state.last_faces and state.last_thrower is not None:
             faces = " · ".join(face_text(f) for f in state.last_faces)
@@ -99,6 +102,16 @@ class CabanePresenter(Presenter[CabaneState]):
         embed.add_field(name=t(lang, "cabane.table.scores"), value=scores, inline=False)
         embed.set_footer(text=t(lang, "cabane.table.footer", table=shown.table, turn=state.turn_no))
         return embed
+
+    def draw_files(self, shown: Shown[CabaneState]) -> list[discord.File]:
+        """The last throw as a picture (each face drawn as what it is, the standing cabin and the
+        count during the ten coups), described in words; none before the first throw."""
+        state, lang = shown.view, shown.lang
+        found = cabane_dice.shown_throw(state.last_faces, state.phase, state.count, state.count_said)
+        if found is None:
+            return []
+        png = cabane_dice.render_throw(*found, lang=lang)
+        return [picture_file(png, cabane_dice.describe_throw(*found, lang=lang))]
 
     def phase_text(self, state: CabaneState, lang: str = "fr") -> str:
         """The phase, and what wins the game from here."""

@@ -11,8 +11,6 @@ Drawing and passing are offered only when the rules force them, as the engine li
 
 from __future__ import annotations
 
-import io
-from collections import OrderedDict
 from typing import Any
 
 import discord
@@ -23,21 +21,22 @@ from games.chevre.game import PASSER, PIOCHER, POSER
 from games.chevre.tiles import sort_key
 from games.chevre.tiles import values as tile_values
 from games.chevre.view import ChevreView
-from games.core import Action, ArgSpec, Event, Game
+from games.core import Action, ArgSpec, Event
 from speech import SOURCE, t, tn
 from speech.chevre import is_round_end
 from speech.chevre import side as side_words
 
-from ..render.chevre import render_chain, render_hand
+from ..render.cache import PICTURES
+from ..render.chevre import describe_chain, render_chain, render_hand
 from ..sessions import Session
 from ..ui import ids
 from ..ui.components import AskButton, MenuButton, button, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, Offer, Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 CHAIN_FILE = "chaine.png"
 HAND_FILE = "main.png"
-PICTURES_KEPT = 64  # rendered chains kept: a table edit with an unchanged chain reuses its bytes
 NAME_WIDTH = 12  # a name's width in the round's score table (monospace)
 
 SIDE_EMOJI = {"gauche": "⬅️", "droite": "➡️"}
@@ -89,11 +88,8 @@ def moves_text(lang: str, moves: list[Action]) -> str:
 
 
 class ChevrePresenter(Presenter[ChevreView]):
+    accent = discord.Colour(0x2E5E8C)  # the blue of a domino table's felt
     view_type = ChevreView
-
-    def __init__(self, game: Game[Any]) -> None:
-        super().__init__(game)
-        self._pictures: OrderedDict[str, bytes] = OrderedDict()
 
     # --- what is on offer: no tile on the table ---------------------------------------------------------
     def offers(self, session: Session) -> list[Offer]:
@@ -183,7 +179,7 @@ class ChevrePresenter(Presenter[ChevreView]):
         title = self.game.title
         if not view.over:
             title = t(lang, "chevre.table.title_round", title=title, round=view.round)
-        embed = discord.Embed(title=clip(title, 256), colour=COLOUR)
+        embed = discord.Embed(title=clip(title, 256), colour=self.accent)
         news = "\n".join(round_log(shown.news)) or t(lang, "chevre.table.starting")
         embed.description = clip(news, 4000)
         chain = self.chain_field(view, lang)
@@ -255,20 +251,14 @@ class ChevrePresenter(Presenter[ChevreView]):
         return t(lang, "chevre.goat", name=who, points=tn(lang, "chevre.points", score))
 
     def draw_files(self, shown: Shown[ChevreView]) -> list[discord.File]:
-        return [discord.File(io.BytesIO(self.chain_picture(shown.view, lang_of(shown))), filename=CHAIN_FILE)]
+        view, lang = shown.view, lang_of(shown)
+        words = describe_chain(view.model_dump(mode="json", include={"chain", "round", "ends", "bazar"}), lang)
+        return [picture_file(self.chain_picture(view, lang), words, CHAIN_FILE)]
 
     def chain_picture(self, view: ChevreView, lang: str = SOURCE) -> bytes:
         """The chain's PNG; the same chain, round, bazar and language give the very same bytes, drawn once."""
         key = f"{lang}:{view.round}:{view.bazar}:{chain_text(view)}"
-        picture = self._pictures.get(key)
-        if picture is None:
-            picture = render_chain(view.model_dump(mode="json"), lang)
-            self._pictures[key] = picture
-            if len(self._pictures) > PICTURES_KEPT:
-                self._pictures.popitem(last=False)
-        else:
-            self._pictures.move_to_end(key)
-        return picture
+        return PICTURES.get(("chevre", key), lambda: render_chain(view.model_dump(mode="json"), lang))
 
     # --- « Ma main » ----------------------------------------------------------------------------------------
     def draw_private(self, shown: Shown[ChevreView]) -> str | None:
@@ -324,7 +314,11 @@ class ChevrePresenter(Presenter[ChevreView]):
         fits = {tile for tile in hand if fits_an_end(tile, view.ends)}
         if not view.chain and not view.over and view.turn == shown.viewer:
             fits = {view.opening} if view.opening is not None else set(hand)
-        return [discord.File(io.BytesIO(render_hand(hand, fits, lang_of(shown))), filename=HAND_FILE)]
+        lang = lang_of(shown)
+        key = ("chevre-main", tuple(hand), tuple(sorted(fits)), lang)
+        png = PICTURES.get(key, lambda: render_hand(hand, fits, lang))
+        words = tn(lang, "chevre.table.hand", len(hand), tiles=tile_list(lang, hand)).replace("**", "")
+        return [picture_file(png, words, HAND_FILE)]
 
     # --- lines of their own -------------------------------------------------------------------------------
     def announce(self, shown: Shown[ChevreView], event: Event) -> str | None:

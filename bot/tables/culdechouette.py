@@ -18,11 +18,15 @@ from games.culdechouette.state import CulState
 from speech import SOURCE, t, tn, words_of
 from speech.culdechouette import a_combination
 
+from ..render import culdechouette_dice
 from ..sessions import Session
 from .base import PER_ROW, Offer, Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
+# The events carrying a complete throw (three dice): the cul, a siroted die, a challenge's throw.
+THROWN = {"cul", "sirop_de", "defi_lancer"}
 T = "culdechouette.table."
 # What a button says: the players' own words (the shouts and announcements are game words).
 SAYINGS = {
@@ -65,6 +69,8 @@ FIELD_LABELS = {"mise", "combinaison"}
 ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
 # What a bettor announced, when it is no bet on a value (``culdechouette.table.bets.<bet>``).
 BET_WORDS = {"couche", "file", "oiseau", "caduc", "silence"}
+# Said or decided at once, each beside what it means (a Section in the table message).
+BESIDE = {"siroter", "garder", "pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant", *ANNOUNCEMENTS}
 SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
@@ -82,6 +88,7 @@ def combination(name: object) -> str:
 
 class CulDeChouettePresenter(Presenter[CulState]):
     """Nothing is hidden at Cul de chouette: the view is the state without its dice."""
+    accent = discord.Colour(0x8E5B2E)  # an owl's brown
 
     view_type = CulState
 
@@ -143,6 +150,10 @@ class CulDeChouettePresenter(Presenter[CulState]):
                 offers.append(Offer(Action(kind=kind), ask=True))
         return offers
 
+    def beside(self, shown: Shown[CulState], offer: Offer) -> str | None:
+        kind = offer.action.kind
+        return self.action_help(kind, shown.lang) if kind in BESIDE and not offer.ask else None
+
     def action_rows(self, shown: Shown[CulState], offers: list[Offer]) -> list[list[ui.Item[Any]]]:
         """During the Sirop bets: « Beau-Sirop ! » and the no-bets on one row, the birds on the next."""
         if shown.view.phase != "paris":
@@ -198,6 +209,28 @@ class CulDeChouettePresenter(Presenter[CulState]):
                 name=t(lang, f"{T}claims"), value=t(lang, f"{T}claims.text", players=who)[:1024], inline=False
             )
         return embed
+
+    def draw_files(self, shown: Shown[CulState]) -> list[discord.File]:
+        """The three dice as a picture (the chouettes, the cul apart, the siroted die marked, the
+        combination named under them), described in words; none before the first throw."""
+        found = self.dice_shown(shown)
+        if found is None:
+            return []
+        png = culdechouette_dice.render_throw(*found, lang=shown.lang)
+        return [picture_file(png, culdechouette_dice.describe_throw(*found, lang=shown.lang))]
+
+    def dice_shown(self, shown: Shown[CulState]) -> culdechouette_dice.Throw | None:
+        """The dice on the table now; once the turn has moved on (the state forgets them), the last
+        complete throw told by the table's latest events, so that everyone sees what it made."""
+        state = shown.view
+        found = culdechouette_dice.shown_throw(state.throw, state.sirop.position if state.sirop else None, state.siroted)
+        if found is not None:
+            return found
+        for event in reversed(shown.events):
+            dice = event.data.get("dice")
+            if event.kind in THROWN and isinstance(dice, list) and len(dice) == 3:
+                return culdechouette_dice.shown_throw(dice, None, event.kind == "sirop_de")
+        return None
 
     def head(self, shown: Shown[CulState]) -> list[str]:
         """The dice as faces, what the table waits for, and the song being sung."""

@@ -23,8 +23,10 @@ from games.ludicitude.situation import score
 from speech import t, tn, words_of
 from speech.ludicitude import choice_words, dice_words, faces_words, points_words, situation_words
 
+from ..render import ludicitude_dice
 from ..ui.components import ActionSelect, clip
-from .base import COLOUR, GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .base import GAME_ROWS, PER_ROW, PER_SELECT, Offer, Presenter, mention
+from .pictures import picture_file
 from .shown import Shown
 
 # One die as players see it. A 2 is still both things until it is set aside.
@@ -115,6 +117,7 @@ def as_choice(action: Action) -> Choice:
 
 class LudicitudePresenter(Presenter[LudicitudeState]):
     """Nothing is hidden at Ludicitude: the view is the state without its dice."""
+    accent = discord.Colour(0xE07B24)  # a carrot
 
     view_type = LudicitudeState
 
@@ -181,7 +184,7 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
     # --- the message --------------------------------------------------------------------------
     def draw_embed(self, shown: Shown[LudicitudeState]) -> discord.Embed:
         state, lang = shown.view, shown.lang
-        embed = discord.Embed(title="🐇 Ludicitude", colour=COLOUR)
+        embed = discord.Embed(title="🐇 Ludicitude", colour=self.accent)
         embed.description = clip("\n".join(shown.news) or t(lang, "ludicitude.table.starting"), 4000)
         if not state.over:
             for name, value in self.turn_fields(shown, state):
@@ -204,6 +207,18 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
                 )
         embed.set_footer(text=t(lang, "ludicitude.table.footer", table=shown.table, turn=state.turn_no))
         return embed
+
+    def draw_files(self, shown: Shown[LudicitudeState]) -> list[discord.File]:
+        """The seven dice as a picture (on the table, the rabbits set aside, the clapier pile, the
+        carrots, what the turn is worth), described in words; none while no die is to be seen."""
+        state, lang = shown.view, shown.lang
+        worth = value_left(state) if state.phase == "debut" else turn_points(state)
+        situation = state.situation.model_dump()
+        found = ludicitude_dice.shown_dice(state.table, situation, state.carrots, worth, state.phase)
+        if found is None:
+            return []
+        png = ludicitude_dice.render_dice(*found, lang=lang)
+        return [picture_file(png, ludicitude_dice.describe_dice(*found, lang=lang))]
 
     def scores_text(self, shown: Shown[LudicitudeState], state: LudicitudeState) -> str:
         current = state.players[state.current] if not state.over and state.players else None

@@ -91,8 +91,7 @@ def draw_a_new_table(presenter: Presenter[Any], game: Game[Any]) -> None:
     names = {p: f"Joueur {p}" for p in players}
     rec = SessionRecord(channel_id=0, game=game.name, host_id=players[0], names=names, status=PLAYING)
     session = Session(rec=rec, game=game, state=state)
-    presenter.embed(session)
-    presenter.components(session)
+    presenter.table_view(session, [])  # the pictures are drawn at the first click, not at start
     presenter.private(session, players[0])
     presenter.private_view(session, players[0])
     presenter.shown(session, None)

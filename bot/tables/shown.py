@@ -49,18 +49,54 @@ class Shown(Generic[V]):
     moves: list[Action] = field(default_factory=list)
     # What the channel sees, beside a player's own view (None in the channel's own).
     public: V | None = None
+    # The table's latest public events, oldest first (what ``news`` says in words): a presenter
+    # may draw from them what the state no longer holds (Cul de chouette's last complete throw).
+    events: list[Event] = field(default_factory=list)
 
     def name(self, player: PlayerId) -> str:
         return self.names.get(player, player)
 
 
+@dataclass
+class NewsWords:
+    """A table's news in words: each kept event described once per language (an event stays among
+    the latest for several moves), each list of lines made once per state and language. Valid for
+    the names it was made with (a name in the words)."""
+
+    names: dict[PlayerId, str]
+    events: list[Event] = field(default_factory=list)
+    log: list[str] = field(default_factory=list)
+    lines: dict[str, list[str]] = field(default_factory=dict)
+    # (id of the event, language) → (the event, kept so that its id is not reused; its words)
+    words: dict[tuple[int, str], tuple[Event, str]] = field(default_factory=dict)
+
+    def of(self, session: Session, lang: str) -> list[str]:
+        rec = session.rec
+        # New events come as a new list (``keep_news``), a rollback as a new record.
+        if self.events is not rec.events or self.log is not rec.log:
+            self.events, self.log, self.lines = rec.events, rec.log, {}
+            kept = {id(e) for e in rec.events}
+            self.words = {k: v for k, v in self.words.items() if k[0] in kept}
+        made = self.lines.get(lang)
+        if made is None:
+            lines = [*rec.log, *(self.said(session, e, lang) for e in rec.events)]
+            made = self.lines[lang] = [line for line in lines if line][-NEWS_KEPT:]
+        return made
+
+    def said(self, session: Session, event: Event, lang: str) -> str:
+        known = self.words.get((id(event), lang))
+        if known is None or known[0] is not event:
+            known = self.words[(id(event), lang)] = (event, event_words(session, event, lang))
+        return known[1]
+
+
 def news_of(session: Session, lang: str | None = None) -> list[str]:
     """The table's latest public news in words, oldest first: an older record's lines, then the
-    kept events, each described now, in ``lang`` (the table's language by default)."""
-    rec = session.rec
-    lang = lang or session.lang
-    lines = [*rec.log, *(event_words(session, e, lang) for e in rec.events)]
-    return [line for line in lines if line][-NEWS_KEPT:]
+    kept events, each described in ``lang`` (the table's language by default)."""
+    memo = session.news_memo
+    if not isinstance(memo, NewsWords) or memo.names != session.rec.names:
+        memo = session.news_memo = NewsWords(dict(session.rec.names))
+    return list(memo.of(session, lang or session.lang))
 
 
 def event_words(session: Session, event: Event, lang: str | None = None) -> str:
@@ -89,7 +125,10 @@ def view_of(session: Session, viewer: PlayerId | None) -> BaseModel:
         session.view_memo = memo
     views = memo[2]
     if viewer not in views:
-        views[viewer] = session.game.seen(state, viewer)
+        legal = legal_actions(session)
+        # The lists the bot already has for this state: a view that tells what a player may do
+        # (Chèvre's) does not ask the game again.
+        views[viewer] = session.game.seen(state, viewer, legal.by_player if legal is not None else None)
     return views[viewer]
 
 
@@ -124,6 +163,7 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str], lang: str 
         lang=lang or session.lang,
         moves=moves,
         public=None if viewer is None else view_of(session, None),
+        events=list(session.rec.events),
     )
 
 

@@ -1,5 +1,5 @@
-"""Drawing: a session and a viewer become a message payload (words or an embed, components,
-pictures). Nothing here sends anything.
+"""Drawing: a session and a viewer become a message payload: the table or a private hand as one
+layout message (``bot/tables/layout.py``) and its pictures' files. Nothing here sends anything.
 
 Pictures are drawn in a worker thread, from a snapshot of the session: a Barricade board costs
 about 10 ms, which on the event loop would delay every other table's answer (Pillow releases the
@@ -20,6 +20,7 @@ from games.core import Event, PlayerId
 
 from ..sessions import Session
 from ..tables import Presenter, presenter_for
+from ..tables.layout import Buttons, hand_layout, table_layout
 from ..tables.shown import event_words
 
 log = logging.getLogger(__name__)
@@ -27,10 +28,9 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class TableMessage:
-    """The table message: its embed, its buttons, its pictures."""
+    """The table message: one layout message (words, pictures, buttons) and its pictures' files."""
 
-    embed: discord.Embed
-    view: discord.ui.View
+    view: discord.ui.LayoutView
     files: list[discord.File] = field(default_factory=list)
 
 
@@ -41,45 +41,46 @@ class Hand:
     text: str | None = None
     view: discord.ui.View | None = None
     files: list[discord.File] = field(default_factory=list)
+    colour: discord.Colour | int | None = None
 
     @property
     def empty(self) -> bool:
         return self.text is None and self.view is None and not self.files
 
+    def layout(self, lang: str) -> discord.ui.LayoutView:
+        """The hand as one layout message (its words, its picture, its buttons)."""
+        return hand_layout(self.text, self.view, self.files, self.colour, lang)
 
-async def draw_table(session: Session, lang: str | None = None) -> TableMessage:
-    """The table message, in the table's language (or ``lang``: /scores shows it to one reader).
-    A game's presenter that fails is logged and the generic one draws the table instead: the move
-    is already stored, the players must still see it and go on."""
+
+async def draw_table(
+    session: Session, lang: str | None = None, *, clickable: bool = True, note: str = ""
+) -> TableMessage:
+    """The table message, in the table's language (or ``lang``: /scores shows it to one reader,
+    without buttons when not ``clickable``, its seed as ``note``). A game's presenter that fails is logged and the
+    generic one draws the table instead: the move is already stored, the players must still see
+    it and go on."""
     presenter = presenter_for(session.game)
     try:
-        embed, view = presenter.embed(session, lang), presenter.components(session)
+        # Words and buttons first, on the loop: the table's legal actions and views are made once
+        # for this state there, and the worker's copy of the session shares them.
+        embed = presenter.embed(session, lang)
+        buttons = presenter.buttons(session) if clickable else None
         files = await asyncio.to_thread(presenter.files, copy.copy(session), lang)
-        return TableMessage(embed, view, files)
+        return TableMessage(table_layout(embed, files, buttons, lang or session.lang, note), files)
     except Exception:
         log.exception("le présentateur de %s a échoué (table %s)", session.game.name, session.id)
         generic: Presenter[Any] = Presenter(session.game)
-        return TableMessage(generic.embed(session, lang), fallback_components(generic, session), [])
+        buttons = fallback_buttons(generic, session) if clickable else None
+        embed = generic.embed(session, lang)
+        return TableMessage(table_layout(embed, [], buttons, lang or session.lang, note), [])
 
 
-def fallback_components(generic: Presenter[Any], session: Session) -> discord.ui.View:
+def fallback_buttons(generic: Presenter[Any], session: Session) -> Buttons:
     """The generic buttons, except where players hold secrets: those buttons would name the turn
     player's tiles in the channel, so only the menu stays (« Mon jeu » shows each their own)."""
-    if not generic.has_secrets():
-        return generic.components(session)
-    view = discord.ui.View(timeout=None)
-    if session.state is not None and not session.state.over:
-        for item in generic.menu_items(generic.shown(session, None)):
-            view.add_item(item)
-    return view
-
-
-async def render(
-    session: Session, lang: str | None = None
-) -> tuple[discord.Embed, discord.ui.View, list[discord.File]]:
-    """``draw_table`` as a tuple (the /scores command shows the same embed and pictures)."""
-    drawn = await draw_table(session, lang)
-    return drawn.embed, drawn.view, drawn.files
+    if not generic.has_secrets() or session.state is None or session.state.over:
+        return generic.buttons(session)  # a finished table's: its end items (« Revanche »)
+    return Buttons(menu=generic.menu_items(generic.shown(session, None)))
 
 
 async def draw_hand(session: Session, player: PlayerId, lang: str | None = None) -> Hand:
@@ -93,13 +94,14 @@ async def draw_hand(session: Session, player: PlayerId, lang: str | None = None)
     except Exception:
         log.exception("le jeu privé de %s a échoué (table %s)", session.game.name, session.id)
         text = None
+    colour = presenter.accent
     try:
         view = presenter.private_view(session, player, lang)
         files = await asyncio.to_thread(presenter.private_files, copy.copy(session), player, lang)
-        return Hand(text, view, files)
+        return Hand(text, view, files, colour)
     except Exception:
         log.exception("la main de %s a échoué (table %s)", session.game.name, session.id)
-        return Hand(text)
+        return Hand(text, colour=colour)
 
 
 async def draw_private(session: Session, player: PlayerId, head: str, lang: str | None = None) -> Hand:
@@ -109,7 +111,7 @@ async def draw_private(session: Session, player: PlayerId, head: str, lang: str 
         return Hand(head)
     hand = await draw_hand(session, player, lang)
     text = f"{head}\n\n{hand.text}" if hand.text else head
-    return Hand(text, hand.view, hand.files)
+    return Hand(text, hand.view, hand.files, hand.colour)
 
 
 def event_line(session: Session, event: Event, lang: str | None = None) -> str:

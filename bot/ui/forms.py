@@ -117,10 +117,11 @@ def parse_field(session: Session, arg: ArgSpec, raw: str) -> ArgValue:
                 return player
         raise IllegalAction("unknown_player", player=raw)
     if arg.type == "choice" and arg.choices:
-        for choice in arg.choices:
-            if raw.lower() == choice.lower():
-                return choice
-        raise IllegalAction("bad_argument", name=arg.name)
+        # Typed in any language: Chèvre's « gauche » is also “left”.
+        choice = words_of(session.game).choice_of(arg, raw)
+        if choice is None:
+            raise IllegalAction("bad_argument", name=arg.name)
+        return choice
     return raw
 
 

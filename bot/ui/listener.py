@@ -23,6 +23,8 @@ from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
 from .lobby import lobby_embed, lobby_view
+from .rematch_clicks import NOTICES as REMATCH_NOTICES
+from .rematch_clicks import rematch_notice
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -53,14 +55,33 @@ class TableListener:
         queued, self._queued = self._queued, []
         broken, self._queued_broken = self._queued_broken, []
         if queued or broken:
-            # A lobby whose message was lost first: until it is shown again nobody can sit down.
-            told = sorted(worth_telling(queued), key=lambda q: q[2].kind != "lobby_lost")
-            self._in_background(self._after_restart(broken, told))
+            self._in_background(self._after_restart(broken, queued))
+
+    async def _owed(self, since_ms: int | None) -> int | None:
+        """The redraws owed by an earlier life of this process, which died before it made them all:
+        the oldest move they covered (``bot_state``); ``since_ms`` stored instead (None: all made)."""
+        store = self.ui.manager.store
+        key = f"redraws_owed_since:{self.ui.manager.shards or 'all'}"
+        try:
+            before = await store.bot_state(key)
+            await store.set_bot_state(key, "" if since_ms is None else str(since_ms))
+        except Exception as error:
+            log.warning("tables à redessiner : mémoire des redessins dus indisponible (%s)", error)
+            return None
+        return int(before) if before else None
 
     async def _after_restart(self, broken: list[SessionRecord], queued: list[Queued]) -> None:
         """One table at a time, ``RESTART_PACE_S`` apart: with thousands of tables, telling them
         all at once kept the bot from answering anyone for minutes (docs/PERFORMANCE.md, section 2),
-        and Discord allows about 50 requests a second for the whole bot."""
+        and Discord allows about 50 requests a second for the whole bot. What is owed is kept in the
+        database until it is all said: a life killed before it redrew everything leaves it to the next."""
+        since = redraw_since(queued)
+        owed = await self._owed(since)
+        if owed is not None and since is not None:
+            since = min(since, owed)
+            await self._owed(since)
+        # A lobby whose message was lost first: until it is shown again nobody can sit down.
+        queued = sorted(worth_telling(queued, since), key=lambda q: q[2].kind != "lobby_lost")
         for rec in broken:
             try:
                 await self.table_broken(rec)
@@ -73,6 +94,8 @@ class TableListener:
             except Exception:
                 log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
             await asyncio.sleep(RESTART_PACE_S)
+        if since is not None:
+            await self._owed(None)
 
     def _in_background(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)
@@ -100,6 +123,9 @@ class TableListener:
             return
         if notice.kind == "lobby_restored":
             await self.redraw_lobby(session)
+            return
+        if notice.kind in REMATCH_NOTICES:
+            await rematch_notice(self.ui, session, notice)
             return
         self.ui.news.held.add(session, notice_lines(session, notice) + announcements(session, events))
 
@@ -181,16 +207,27 @@ def notice_lines(session: Session, notice: Notice) -> list[str]:
     return []
 
 
-def worth_telling(queued: list[Queued]) -> list[Queued]:
+def redraw_since(queued: list[Queued]) -> int | None:
+    """The oldest last move a restart redraws for: ``SHOWN_BEFORE_STOP_MS`` before the newest."""
+    if not queued:
+        return None
+    return max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
+
+
+def worth_telling(queued: list[Queued], since: int | None = None) -> list[Queued]:
     """The restart's notices that change what a channel shows. A « resumed » table with no event
-    (or a lobby) is redrawn only when its last move came within ``SHOWN_BEFORE_STOP_MS`` of the last move the
-    bot stored before it stopped: a move committed just before a crash may not be on its message
-    yet; an older table's message already shows it as it is, buttons included (they carry the
-    table and the turn, and survive restarts) — unless nothing was played since its start (the bot may
-    have died between « Commencer » and its answer): that one is always shown."""
+    (or a lobby) is redrawn only when its last move came at or after ``since`` (by default
+    ``redraw_since``: within ``SHOWN_BEFORE_STOP_MS`` of the last move the bot stored before it
+    stopped): a move committed just before a crash may not be on its message yet; an older table's
+    message already shows it as it is, buttons included (they carry the table and the turn, and
+    survive restarts). A table with no message stored (the bot died between its start and its
+    first message, then again before redrawing it) is always told: nothing in its channel shows
+    it, however long ago it moved; nor is one with no move since its start (the bot may have died
+    between storing « Commencer » and answering it: its message still the lobby)."""
     if not queued:
         return queued
-    since = max(s.rec.active_ms for s, _, _ in queued) - SHOWN_BEFORE_STOP_MS
+    if since is None:
+        since = redraw_since(queued) or 0
     return [
         (s, events, n)
         for s, events, n in queued

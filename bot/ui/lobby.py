@@ -15,6 +15,7 @@ from ..tables import mention
 from . import ids
 from .click import Click
 from .components import LobbyButton, button, clip
+from .rematch import add_confirm_button, add_rematch_field, seat_words
 from .robots import level_word, server_language
 from .timing import display_name, in_time
 
@@ -46,6 +47,7 @@ def lobby_embed(session: Session, lang: str = "fr") -> discord.Embed:
     if rec.turn_timeout_ms:
         minutes = rec.turn_timeout_ms // 60_000
         embed.add_field(name=t(lang, "lobby.delay"), value=t(lang, "lobby.delay_value", minutes=minutes), inline=False)
+    add_rematch_field(embed, session, lang)
     embed.set_footer(text=t(lang, "lobby.footer", table=session.id))
     return embed
 
@@ -53,7 +55,7 @@ def lobby_embed(session: Session, lang: str = "fr") -> discord.Embed:
 def _seat(session: Session, player: str, lang: str) -> str:
     name = mention(player, session.rec.names)
     level = session.rec.robots.get(player)
-    return name if level is None else t(lang, "lobby.robot_seat", name=name, level=level_word(lang, level))
+    return seat_words(session, player, name, lang) if level is None else t(lang, "lobby.robot_seat", name=name, level=level_word(lang, level))
 
 
 def _word(value: object, lang: str) -> str:
@@ -75,6 +77,7 @@ def lobby_view(session: Session, lang: str = "fr") -> discord.ui.View:
         view.add_item(
             LobbyButton(button(ids.lobby_id(session.id, what), t(lang, key), emoji=emoji, style=style, disabled=disabled))
         )
+    add_confirm_button(view, session, lang)
     add: discord.ui.Select[Any] = discord.ui.Select(
         custom_id=ids.lobby_id(session.id, "robot"),
         placeholder=t(lang, "lobby.add_robot"),

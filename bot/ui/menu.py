@@ -52,7 +52,7 @@ async def my_hand(ui: TableUI, click: Click, session: Session) -> None:
     if hand is None or hand.empty:
         await ui.sender.private(click.interaction, t(lang, "menu.nothing_hidden"))
     else:
-        await ui.sender.private(click.interaction, hand.text or t(lang, "menu.your_hand"), hand)
+        await ui.sender.private(click.interaction, hand.text or t(lang, "menu.your_hand"), hand, lang)
 
 
 def confirm_view(session: Session, lang: str, player: str) -> discord.ui.View:

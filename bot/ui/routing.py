@@ -24,7 +24,7 @@ from games.core import IllegalAction
 from .. import rules_book
 from ..sessions import TableError, stored
 from ..words import table_error
-from . import ids
+from . import ids, rematch_clicks
 from .click import Click, Handler
 from .components import TEMPLATE, ClickRoute
 from .forms import ask, submitted
@@ -32,6 +32,7 @@ from .lobby import lobby_click
 from .menu import menu
 from .play import action
 from .refusals import explain
+from .sending import where_line
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -53,6 +54,7 @@ ROUTES: dict[str, Handler] = {
     "tvm": menu,  # the table's menu: my hand, leave
     "tvl": lobby_click,  # Rejoindre / Quitter / Commencer
     "tvr": rules_page,  # the rules pages of /regles
+    "tvre": rematch_clicks.rematch_click,  # « Revanche » on a finished table, « Je rejoue » on its rematch
 }
 
 
@@ -108,10 +110,12 @@ async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
         text = explain(click.session, refused, lang)
     else:
         text = table_error(lang, refused if isinstance(refused, TableError) else TableError("malformed"))
+    text += where_line(click.interaction, click.session, lang)
     if click.redraws_hand:
         await ui.sender.refuse(click.interaction, click.session, click.player, text, lang)
     else:
         await ui.sender.private(click.interaction, text)
+    await ui.sender.after_old_click(click.interaction, click.session)
 
 
 async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
@@ -141,5 +145,9 @@ def has_component(message: discord.Message | None, custom_id: str) -> bool:
         component = stack.pop()
         if getattr(component, "custom_id", None) == custom_id:
             return True
+        # Rows and containers hold children; a layout message's Section holds its button aside.
         stack.extend(getattr(component, "children", []) or [])
+        accessory = getattr(component, "accessory", None)
+        if accessory is not None:
+            stack.append(accessory)
     return False

@@ -1,5 +1,7 @@
 """Sending: the table message edited through the click or through the channel (re-posted when it
-is gone), private answers, private hands redrawn, and a closed table's buttons taken off.
+is gone), private answers, private hands redrawn, and a closed table's buttons taken off. Tables and
+hands go out as layout messages (``bot/tables/layout.py``); an older table message is turned into
+one by its next edit.
 
 Pictures are uploaded again only when their bytes changed (``Pictures``); new channel lines go
 through ``ChannelPosts``, which keeps up with the channel's rate limit.
@@ -14,9 +16,11 @@ from typing import Any, cast
 import discord
 
 from games.core import PlayerId
+from speech import t
 
 from ..sessions import Session, wall_ms
 from ..tables import presenter_for
+from ..tables.layout import without_buttons
 from .components import clip
 from .drawing import Hand, draw_private, draw_table
 from .pictures import Pictures
@@ -27,6 +31,24 @@ from .timing import defer_if_late
 log = logging.getLogger(__name__)
 
 UNKNOWN_INTERACTION = 10062  # Discord's code for a click answered too late (or unknown)
+
+# An edit into a layout message clears what a classic message carried (a table posted before the
+# layout): Discord lets an edit set the layout flag then, never take it off.
+LAYOUT_EDIT: dict[str, Any] = {"content": None, "embed": None}
+
+
+def is_classic(message: discord.Message) -> bool:
+    """A public message without the layout flag: a table (or lobby) drawn before the layout."""
+    return not message.flags.ephemeral and not getattr(message.flags, "components_v2", False)
+
+
+def where_line(interaction: discord.Interaction[Any], session: Session | None, lang: str) -> str:
+    """Where the table is now, for a click on an older classic message of it; else nothing."""
+    message = interaction.message
+    if session is None or message is None or not is_classic(message) or session.rec.message_id in (None, message.id):
+        return ""
+    link = f"https://discord.com/channels/{session.rec.guild_id or '@me'}/{session.rec.channel_id}/{session.rec.message_id}"
+    return "\n" + t(lang, "layout.where", link=link)
 
 
 class Sender:
@@ -54,14 +76,18 @@ class Sender:
 
     # --- private answers ---------------------------------------------------------------------------
     async def private(
-        self, interaction: discord.Interaction[Any], text: str, hand: Hand | None = None
+        self, interaction: discord.Interaction[Any], text: str, hand: Hand | None = None, lang: str = "fr"
     ) -> None:
-        extra: dict[str, Any] = {}
-        if hand is not None and hand.view is not None:
-            extra["view"] = hand.view
-        if hand is not None and hand.files:
+        """``text`` to the clicker alone; with a ``hand``, one layout message: ``text``, the hand's
+        pictures and buttons (``lang``: the reader's, for the pictures' words)."""
+        if hand is None:
+            await answer_privately(interaction, text)
+            return
+        shown = Hand(text, hand.view, hand.files, hand.colour)
+        extra: dict[str, Any] = {"view": shown.layout(lang)}
+        if hand.files:
             extra["files"] = hand.files
-        await answer_privately(interaction, text, **extra)
+        await answer_privately(interaction, None, **extra)
 
     async def refuse(
         self,
@@ -87,6 +113,15 @@ class Sender:
             return
         await self.private(interaction, text)
 
+    async def after_old_click(self, interaction: discord.Interaction[Any], session: Session | None) -> None:
+        """A click answered on a classic message (a table posted before the layout messages):
+        the table's own message is drawn again as a layout message, so its buttons answer again."""
+        message = interaction.message
+        if session is None or session.state is None or message is None or not is_classic(message):
+            return
+        if message.id == session.rec.message_id:
+            await self.refresh(session)
+
     async def show_private(
         self,
         interaction: discord.Interaction[Any],
@@ -99,9 +134,13 @@ class Sender:
         ``lang``, the player's)."""
         await defer_if_late(interaction, self.clock())
         drawn = await draw_private(session, player, head, lang)
-        await self.edit_clicked(
-            interaction, {"content": clip(drawn.text or head, 2000), "view": drawn.view}, drawn.files
-        )
+        message = interaction.message
+        was_layout = message is not None and bool(getattr(message.flags, "components_v2", False))
+        if drawn.view is None and not drawn.files and not was_layout:  # words alone (a list picked from)
+            await self.edit_clicked(interaction, {"content": clip(drawn.text or head, 2000), "view": None}, [])
+            return
+        layout = drawn.layout(lang or session.lang)
+        await self.edit_clicked(interaction, {**LAYOUT_EDIT, "view": layout}, drawn.files)
 
     # --- the table message ---------------------------------------------------------------------------
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
@@ -109,7 +148,7 @@ class Sender:
         await defer_if_late(interaction, self.clock())
         drawn = await draw_table(session)
         try:
-            await self.edit_clicked(interaction, {"embed": drawn.embed, "view": drawn.view}, drawn.files)
+            await self.edit_clicked(interaction, {**LAYOUT_EDIT, "view": drawn.view}, drawn.files)
         except discord.NotFound as error:
             if error.code != UNKNOWN_INTERACTION:
                 raise
@@ -164,7 +203,7 @@ class Sender:
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
             key, attachments = self.pictures.to_send(message_id, drawn.files)
-            changes: dict[str, Any] = {"embed": drawn.embed, "view": drawn.view}
+            changes: dict[str, Any] = {**LAYOUT_EDIT, "view": drawn.view}
             if attachments is not None:
                 changes["attachments"] = attachments
             try:
@@ -175,17 +214,22 @@ class Sender:
                 self.pictures.forget(message_id)
             drawn = await draw_table(session)  # an upload tried closes its files: draw again
         key, _ = self.pictures.to_send(None, drawn.files)
-        sent = await channel.send(embed=drawn.embed, view=drawn.view, files=drawn.files)
+        sent = await channel.send(view=drawn.view, files=drawn.files)
         self.pictures.shown(sent.id, key)
         return sent.id
 
     async def strip_buttons(
         self, channel: discord.abc.Messageable, message_id: int | None, table: int
     ) -> None:
-        partial = getattr(channel, "get_partial_message", None)
-        if partial is None or message_id is None:
+        """The table message left with nothing to click: a layout message keeps its words and
+        pictures (its rows taken out), an older classic one loses its rows."""
+        if message_id is None:
             return
         try:
-            await partial(message_id).edit(view=None)
+            message = await channel.fetch_message(message_id)
+            if message.flags.components_v2:
+                await message.edit(view=without_buttons(discord.ui.LayoutView.from_message(message, timeout=None)))
+            else:
+                await message.edit(view=None)
         except discord.HTTPException:
             log.info("table %s : message introuvable", table)

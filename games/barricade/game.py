@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
@@ -252,7 +254,9 @@ class Barricade(Game[BarricadeState]):
             for m in legal_moves(state, self.board, player, state.throw)
         ]
 
-    def forced_action(self, state: BarricadeState) -> tuple[PlayerId, Action] | None:
+    def forced_action(
+        self, state: BarricadeState, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> tuple[PlayerId, Action] | None:
         """A throw that leaves a single legal move: that move, for the table to play (not ``apply``).
 
         Throws are never played for the player, nor the barrier's new place (« laisser » or any free
@@ -261,7 +265,7 @@ class Barricade(Game[BarricadeState]):
         player = state.turn_player
         if state.over or player is None or state.phase != "deplacer":
             return None
-        actions = self.legal_actions(state, player)
+        actions = legal[player] if legal is not None and player in legal else self.legal_actions(state, player)
         return (player, actions[0]) if len(actions) == 1 else None
 
     def moves(self, state: BarricadeState) -> list[Move]:

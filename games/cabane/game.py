@@ -96,23 +96,6 @@ class Cabane(Game[CabaneState]):
     def to_act(self, state: CabaneState) -> list[PlayerId]:
         return [] if state.over else [state.current]
 
-    # --- words: until every reader asks ``speech.words_of(game)`` (the words-bot branch), the French
-    # words, read from the catalogues; the rules themselves write no sentence.
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        from speech import words_of
-
-        return words_of(self).describe(event, names or {}, "fr")
-
-    def summary(self, state: CabaneState, names: dict[PlayerId, str] | None = None) -> str:
-        from speech import words_of
-
-        return words_of(self).summary(state, names or {}, "fr")
-
-    def explain(self, error: IllegalAction) -> str:
-        from speech import words_of
-
-        return words_of(self).explain(error, "fr")
-
     def table(self, state: CabaneState) -> dict[str, object]:
         """What the Discord table shows: phase, whose turn, throws left, the count said aloud, scores."""
         return {

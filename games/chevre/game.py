@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from pydantic import BaseModel
@@ -208,7 +209,14 @@ class Chevre(Game[ChevreState]):
             "ends": list(ends) if (ends := state.ends()) is not None else None,
         }
 
-    def seen(self, state: ChevreState, player: PlayerId | None) -> ChevreView:
+    def _listed(
+        self, state: ChevreState, player: PlayerId, legal: Mapping[PlayerId, list[Action]] | None
+    ) -> list[Action]:
+        return legal[player] if legal is not None and player in legal else self.legal_actions(state, player)
+
+    def seen(
+        self, state: ChevreState, player: PlayerId | None, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> ChevreView:
         ends = state.ends()
         mine = player is not None and player in state.hands
         opening = state.opening if mine and not state.over and state.turn_player() == player else None
@@ -230,7 +238,7 @@ class Chevre(Game[ChevreState]):
             scores=dict(state.scores),
             remembered=dict(state.remembered),
             forced_opening=state.opening is not None,
-            turn_moves=[] if state.over else sorted({a.kind for a in self.legal_actions(state, state.turn_player())}),
+            turn_moves=[] if state.over else sorted({a.kind for a in self._listed(state, state.turn_player(), legal)}),
             hand=sorted(state.hands[player], key=sort_key) if mine and player is not None else None,
             opening=opening,
         )

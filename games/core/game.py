@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Mapping
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel
 
 from .dice import Dice
 from .errors import IllegalAction
-from .messages import explain
 from .model import SYSTEM, Action, ActionSpec, ArgSpec, BaseState, Event, PlayerId
 
 S = TypeVar("S", bound=BaseState)
@@ -18,15 +18,11 @@ TICK = "tick"  # SYSTEM passes time in: windows whose deadline has passed close.
 REMOVE = "expulser"  # SYSTEM removes a player (idle, host's decision): args {"joueur": id}.
 LEAVE = "quitter"  # a player leaves the table by themselves.
 
+# Their words are ``action.<kind>`` in speech/locales/<lang>/games.po, like every game's own.
 COMMON_VOCABULARY = [
-    ActionSpec(kind=LEAVE, help="Quitter la partie.", who="any"),
-    ActionSpec(
-        kind=REMOVE,
-        help="Retirer un joueur (inactif, ou décision de l'hôte).",
-        args=[ArgSpec(name="joueur", type="player")],
-        who="system",
-    ),
-    ActionSpec(kind=TICK, help="Laisser passer le temps jusqu'à l'instant donné.", who="system"),
+    ActionSpec(kind=LEAVE, who="any"),
+    ActionSpec(kind=REMOVE, args=[ArgSpec(name="joueur", type="player")], who="system"),
+    ActionSpec(kind=TICK, who="system"),
 ]
 
 
@@ -34,7 +30,9 @@ class Game(ABC, Generic[S]):
     """A game: pure functions over its state model.
 
     Subclasses implement ``new``, ``_apply`` (mutating the copy they are given), ``legal_actions``,
-    ``vocabulary``, ``_leave`` and ``describe``; windows implement ``deadline`` and ``_advance``.
+    ``vocabulary`` and ``_leave``; windows implement ``deadline`` and ``_advance``. A game writes no
+    sentence: it raises error codes and emits events, and its words are ``speech/<game>.py``
+    (``speech.words_of(game)``), read by the bot and the terminal table alike.
     """
 
     name: ClassVar[str]
@@ -46,8 +44,6 @@ class Game(ABC, Generic[S]):
     # The typed model of what ``view`` returns. None: the view is the state without its dice (a
     # game with no secret), read back as the state's own model.
     view_model: ClassVar[type[BaseModel] | None] = None
-    # French sentences for this game's error codes (str.format with the error's parameters).
-    messages: ClassVar[dict[str, str]] = {}
 
     # --- creation -------------------------------------------------------------------------
     def options(self, raw: dict[str, Any] | None = None) -> BaseModel:
@@ -146,8 +142,13 @@ class Game(ABC, Generic[S]):
     def legal_actions(self, state: S, player: PlayerId) -> list[Action]:
         """Every action ``player`` may take now (game actions only; not quitter/tick)."""
 
-    def forced_action(self, state: S) -> tuple[PlayerId, Action] | None:
+    def forced_action(
+        self, state: S, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> tuple[PlayerId, Action] | None:
         """The one action left to the player to act, when the table should play it for them.
+
+        ``legal``: the players' ``legal_actions`` in ``state`` when the caller has them already (the
+        bot computes them once per state); None: asked here.
 
         Pure, and only a suggestion: ``apply`` never plays it by itself, so a stored game replays
         action by action. A table (the bot's session manager, the terminal runner) calls this after
@@ -178,31 +179,16 @@ class Game(ABC, Generic[S]):
         data.pop("dice", None)
         return data
 
-    def seen(self, state: S, player: PlayerId | None) -> BaseModel:
-        """``view`` as its typed model: all a presenter gets of a table (never the state itself)."""
+    def seen(
+        self, state: S, player: PlayerId | None, legal: Mapping[PlayerId, list[Action]] | None = None
+    ) -> BaseModel:
+        """``view`` as its typed model: all a presenter gets of a table (never the state itself).
+        ``legal``: as for ``forced_action``, for a view that tells what a player may do."""
         model = self.view_model or self.state_model
         return model.model_validate(self.view(state, player))
 
     def scores(self, state: S) -> dict[PlayerId, int]:
         return dict(getattr(state, "scores", {}))
-
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        """The event in French words, for a game whose words have not moved to ``speech/`` yet."""
-        return event.kind
-
-    def summary(self, state: S, names: dict[PlayerId, str] | None = None) -> str:
-        """A few lines of French: scores and whose turn it is (the local runner prints it)."""
-        names = names or {}
-        lines = [f"{names.get(p, p)} : {s}" for p, s in self.scores(state).items()]
-        waiting = self.to_act(state)
-        if state.over:
-            lines.append("Partie terminée. Gagnant(s) : " + ", ".join(names.get(p, p) for p in state.winners))
-        elif waiting:
-            lines.append("À jouer : " + ", ".join(names.get(p, p) for p in waiting))
-        return "\n".join(lines)
-
-    def explain(self, error: IllegalAction) -> str:
-        return explain(error, self.messages)
 
     def load(self, raw: str | bytes | dict[str, Any]) -> S:
         """A state back from its JSON (or its dict)."""

@@ -79,7 +79,9 @@ class ActionSpec(BaseModel):
     """One word of a game's vocabulary, as the local runner and the bot present it."""
 
     kind: str
-    help: str = ""  # French words for a game whose words are not in speech/ yet (the others: its catalogue)
+    # Empty in the games (their actions' words are ``<game>.action.<kind>`` in speech/); a presenter's
+    # form may carry its reader's hint here, and a test's toy game without a catalogue its own words.
+    help: str = ""
     args: list[ArgSpec] = Field(default_factory=list)
     # "turn": the player whose turn it is; "any": anyone at the table; "system": the caller.
     who: Literal["turn", "any", "system"] = "turn"

@@ -296,22 +296,5 @@ class Ludicitude(Game[LudicitudeState]):
         data["points_du_tour"] = turn_points(state)
         return data
 
-    # --- words: until every reader asks ``speech.words_of(game)`` (the words-bot branch), the French
-    # words, read from the catalogues; the rules themselves write no sentence.
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        from speech import words_of
-
-        return words_of(self).describe(event, names or {}, "fr")
-
-    def summary(self, state: LudicitudeState, names: dict[PlayerId, str] | None = None) -> str:
-        from speech import words_of
-
-        return words_of(self).summary(state, names or {}, "fr")
-
-    def explain(self, error: IllegalAction) -> str:
-        from speech import words_of
-
-        return words_of(self).explain(error, "fr")
-
 
 GAME = Ludicitude()

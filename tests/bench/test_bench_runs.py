@@ -187,6 +187,10 @@ def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(
     cold = [line for line in out.splitlines() if line.startswith("hors mémoire")]
     assert any("300 tables ouvertes, aucune jouée depuis 20 min : démarrage → 1re réponse" in r for r in cold)
     assert any("mémoire résidente du bot à la 1re réponse" in r and "Mo" in r for r in cold)
+    # Where each start spent its time, as the bot's log says it (bot/startup.py), with and without tables.
+    phases = [r for r in cold if "phases (journal du bot)" in r]
+    assert len(phases) == 2 and all("modules " in r and "tables " in r and "READY " in r for r in phases), phases
+    assert any("READY → 1re réponse" in r for r in cold)
     shards = [line for line in out.splitlines() if line.startswith("shards")]
     assert any("tables sur 4, 1 processus (2 shards)" in r and "clics/s" in r for r in shards)
     assert sum("CPU par clic" in r and " ms" in r for r in shards) == 3
@@ -201,5 +205,6 @@ def test_the_postgres_section_runs_on_request_against_the_server_it_is_given(
     monkeypatch.setenv("TAVERNE_BENCH_POSTGRES", postgres.url())
     out = run_bench(tmp_path, "--only", "postgres", "--durability-seconds", "0.3", "--games", "cabane")
     rows = [line for line in out.splitlines() if line.startswith("postgresql")]
-    assert len(rows) == 5 and "asyncpg brut" in rows[2] and "≥ 50 %" in rows[3]
+    assert len(rows) == 6 and "asyncpg brut" in rows[2] and "≥ 50 %" in rows[3]
+    assert "CPU du processus du banc par action" in rows[5] and " ms" in rows[5]
     assert postgres.password not in out

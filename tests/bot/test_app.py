@@ -19,6 +19,7 @@ from bot.settings import Settings
 from bot.store import Store
 from bot.tables import Presenter
 from bot.ui.components import ClickRoute
+from tests.french import french_lines
 
 from .conftest import GAMES
 
@@ -100,9 +101,17 @@ async def test_every_command_name_description_and_option_reads_in_english() -> N
         assert payload["name_localizations"].get("en-US"), command.name
         english = payload["description_localizations"]["en-US"]
         assert english and english != payload["description"], command.name
+        assert not french_lines(english), (command.name, english)
         for option in payload.get("options", []):
             assert option["name_localizations"]["en-US"], (command.name, option["name"])
-            assert option["description_localizations"]["en-US"] != option["description"], option["name"]
+            described = option["description_localizations"]["en-US"]
+            assert described != option["description"] and not french_lines(described), option["name"]
+            # The choices an English client picks from (a language's own name aside: « français »; the
+            # games' titles are game words, the same in every language).
+            for choice in option.get("choices", []):
+                if option["name"] != "langue":
+                    named = choice.get("name_localizations", {}).get("en-US", choice["name"])
+                    assert not french_lines(named), (option["name"], choice)
     play = await _all_commands()[0].get_translated_payload(tree, translator)
     assert (play["name"], play["name_localizations"]["en-US"]) == ("jouer", "play")
 

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 from babel.messages.pofile import read_po
-from discord import Locale
+from discord import Locale, app_commands
 
 from bot import i18n
-from speech import catalogue
+from games.core import IllegalAction
+from speech import catalogue, words_of
 
 ROOT = Path(__file__).resolve().parents[2]
 LOCALES = ROOT / "speech" / "locales"
@@ -97,14 +98,22 @@ def test_every_message_id_the_code_asks_for_is_in_the_catalogues() -> None:
     assert not sorted(asked - french.keys())
 
 
-def test_a_third_language_is_one_more_catalogue_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_a_third_language_is_one_more_catalogue_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/I18N.md's recipe, for real: a German folder (two files of it) beside the others, and nothing
+    else changed: German readers get their words, the slash commands their German names, a game's
+    refusal its German sentence, and what German lacks is French."""
     for folder in LOCALES.iterdir():
         shutil.copytree(folder, tmp_path / folder.name)
     (tmp_path / "de").mkdir()
+    header = 'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
     (tmp_path / "de" / "bot.po").write_text(
-        'msgid ""\nmsgstr ""\n"Language: de\\n"\n"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n'
-        'msgid "language.name"\nmsgstr "Deutsch"\n\nmsgid "help.title"\nmsgstr "Taverne — Hilfe"\n',
+        header + 'msgid "language.name"\nmsgstr "Deutsch"\n\nmsgid "help.title"\nmsgstr "Taverne — Hilfe"\n\n'
+        'msgid "command.word.jouer"\nmsgstr "spielen"\n\n'
+        'msgid "stats.games"\nmsgid_plural "stats.games.plural"\nmsgstr[0] "{n} Partie"\nmsgstr[1] "{n} Partien"\n',
         encoding="utf-8",
+    )
+    (tmp_path / "de" / "games.po").write_text(
+        header + 'msgid "error.game_over"\nmsgstr "Das Spiel ist vorbei."\n', encoding="utf-8"
     )
     monkeypatch.setattr(catalogue, "LOCALES_DIR", tmp_path)
     catalogue.catalogues.cache_clear()
@@ -112,8 +121,14 @@ def test_a_third_language_is_one_more_catalogue_folder(tmp_path: Path, monkeypat
         assert i18n.languages() == ("fr", "de", "en")
         assert i18n.language_of(Locale.german) == "de"
         assert i18n.t("de", "help.title") == "Taverne — Hilfe"
+        assert [i18n.tn("de", "stats.games", n) for n in (1, 2)] == ["1 Partie", "2 Partien"]
+        assert words_of("cabane").explain(IllegalAction("game_over"), "de") == "Das Spiel ist vorbei."
+        name = app_commands.locale_str("jouer")
+        context = app_commands.TranslationContext(app_commands.TranslationContextLocation.other, None)
+        assert await i18n.TaverneTranslator().translate(name, Locale.german, context) == "spielen"
         # What German lacks is read in French, the source.
         assert i18n.t("de", "stats.none") == "Aucune partie terminée pour l'instant."
+        assert words_of("cabane").explain(IllegalAction("not_a_player"), "de") == "Tu n'es pas à cette table."
     finally:
         monkeypatch.undo()
         catalogue.catalogues.cache_clear()

@@ -14,6 +14,7 @@ from bot.tables import presenter_for
 from bot.ui.table_ui import TableUI
 from bot.ui.timing import at_ms
 from games.core import Action
+from tests import layout
 
 from .conftest import Heard, MakeManager, seated_game
 
@@ -76,6 +77,7 @@ class Row:
 @dataclass
 class Flags:
     ephemeral: bool = False
+    components_v2: bool = True  # the bot's table messages are layout messages
 
 
 @dataclass
@@ -158,8 +160,7 @@ async def test_a_throw_edits_the_table_and_pings_the_next_player(make_manager: M
     await clicks.route(click, button_id(session, "Lancer"), [])  # type: ignore[arg-type]
     [edit] = click.said
     assert edit.kind == "edit"
-    embed = edit.kwargs["embed"]
-    assert {f.name: f.value for f in embed.fields}["À jouer"] == "<@2>"
+    assert layout.fields(edit.kwargs["view"])["À jouer"] == "<@2>"
     assert channel.sent == ["<@2>, à toi !"]
 
 
@@ -219,7 +220,7 @@ async def test_a_failing_presenter_falls_back_to_the_generic_table(
     await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     [edit] = click.said
     assert edit.kind == "edit" and edit.kwargs["attachments"] == []
-    assert {f.name: f.value for f in edit.kwargs["embed"].fields}["À jouer"] == "<@2>"
+    assert layout.fields(edit.kwargs["view"])["À jouer"] == "<@2>"
 
 
 async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answered(
@@ -266,6 +267,7 @@ async def test_a_very_long_list_is_chosen_by_group_then_privately(make_manager: 
 
     choose = Interaction(1, wall_ms(), 10, 777)
     choose.message.flags.ephemeral = True  # type: ignore[union-attr]
+    choose.message.flags.components_v2 = False  # type: ignore[union-attr]  # the private list: a classic message
     await clicks.route(choose, select["custom_id"], [select["options"][2]["value"]])  # type: ignore[arg-type]
     assert choose.said[0].kwargs == {"content": "✅ C'est joué.", "view": None, "attachments": []}
     assert session.state is not None and session.state.placed == [128]  # type: ignore[attr-defined]
@@ -292,7 +294,8 @@ async def test_a_click_at_a_three_player_table_lists_each_players_actions_once(
     click = Interaction(1, wall_ms(), 10, 555)
     await clicks.route(click, custom_id, [])  # type: ignore[arg-type]
     assert channel.sent == ["<@2>, à toi !"]
-    assert sorted(asked) == ["0", "1", "2", "3"]  # the three players and someone not seated, once each
+    # The three players once each; not someone not seated: this game lets no outsider act.
+    assert sorted(asked) == ["1", "2", "3"]
 
 
 async def test_the_leave_confirmation_still_works_after_a_restart(make_manager: MakeManager) -> None:

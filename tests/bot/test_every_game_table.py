@@ -59,3 +59,8 @@ def test_every_state_is_drawn_within_discord_limits(name: str, seed: int) -> Non
             break
         player, action, now = move
         state, _ = game.apply(state, player, action, now)
+    if state.over:
+        # Finished: the game's buttons gone, « Revanche » in the table's language.
+        session = session_of(game, state, players)
+        session.lang = "en"
+        assert [(b["label"], b["custom_id"]) for b in flat(presenter.components(session))] == [("Rematch", "tvre:16:ask")]

@@ -13,6 +13,7 @@ from bot.sessions import Due, SessionManager, TableError, seed_of, wall_ms
 from bot.store import Store
 from bot.tables import presenter_for
 from games.core import Action
+from speech import words_of
 from tests.databases import TestDatabase
 from tests.games.core.toy import GAME as TOY
 
@@ -58,7 +59,7 @@ async def test_a_single_player_cannot_start_and_is_told_why(make_manager: MakeMa
     session = await manager.open(guild_id=1, channel_id=10, game="toy", host_id="1", host_name="Alice")
     outcome = await manager.start(session.id, "1")
     assert outcome.error is not None
-    assert session.game.explain(outcome.error) == "Il faut entre 2 et 4 joueurs (vous êtes 1)."
+    assert words_of(session.game).explain(outcome.error, "fr") == "Il faut entre 2 et 4 joueurs (vous êtes 1)."
     assert session.rec.status == "lobby"
 
 
@@ -144,7 +145,7 @@ async def test_out_of_turn_click_is_refused_by_the_game_and_not_stored(
     session = await seated_game(manager)
     outcome = await manager.act(session.id, "2", THROW, wall_ms(), turn=0)
     assert outcome.error is not None
-    assert session.game.explain(outcome.error) == "Ce n'est pas ton tour."
+    assert words_of(session.game).explain(outcome.error, "fr") == "Ce n'est pas ton tour."
     assert stored_actions(database) == []
     outsider = await manager.act(session.id, "99", THROW, wall_ms())
     assert outsider.error is not None and outsider.error.code == "not_a_player"

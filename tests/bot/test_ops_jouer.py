@@ -105,7 +105,7 @@ async def test_graine_replays_the_same_dice_and_scores_show_the_seed(tavern: Tav
         random_words, _ = await first_throw(emu, bot, rooms[0], tavern.players, None)
         scores = await emu.slash(rooms[0], tavern.karadoc, "scores", {})
         assert scores.ephemeral and scores.message is not None
-        found = SEED_LINE.search(scores.message.content)
+        found = SEED_LINE.search(scores.message.text())
         assert found is not None and found.group(2) == "cabane" and found.group(1) == found.group(3)
         seed = found.group(1)
 
@@ -116,7 +116,7 @@ async def test_graine_replays_the_same_dice_and_scores_show_the_seed(tavern: Tav
         again, _ = await first_throw(emu, bot, rooms[3], tavern.players, "mode=deux_des graine=77")
         assert chosen == again
         lobby_scores = await emu.slash(rooms[2], tavern.arthur, "scores", {})
-        assert "Graine des dés : 77" in lobby_scores.message.content  # type: ignore[union-attr]
+        assert "Graine des dés : 77" in lobby_scores.message.text()  # type: ignore[union-attr]
     emu.assert_no_violations()
 
 
@@ -132,5 +132,5 @@ async def test_scores_attach_the_tables_picture(tavern: Tavern) -> None:
         assert [a.filename for a in scores.message.attachments] == ["plateau.png"]
         assert scores.message.attachment("plateau.png").data == table.attachment("plateau.png").data
         assert scores.message.attachment("plateau.png").data.startswith(b"\x89PNG")
-        assert "Graine des dés : 5" in scores.message.content
+        assert "Graine des dés : 5" in scores.message.text()
     emu.assert_no_violations()

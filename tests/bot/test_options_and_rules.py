@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bot import rules_book
-from bot.options import describe_options, parse_options, typed_options
+from bot.options import describe_options, option_choices, parse_options, typed_options
 from bot.sessions import TableError
 from bot.ui import ids
 from tests.games.core.toy import GAME as TOY
@@ -41,6 +41,11 @@ def test_french_yes_and_no_are_understood() -> None:
     raw = parse_options(FlagGame(), "strict=non")
     assert raw == {"strict": "false"}
     assert Flags.model_validate(raw).strict is False
+    # Typed words are understood in every language; each reader is offered their own.
+    assert parse_options(FlagGame(), "strict=Yes") == {"strict": "true"}
+    assert parse_options(FlagGame(), "strict=oui", "en") == {"strict": "true"}
+    offered = {lang: [value for _, value in option_choices(FlagGame(), "strict=", lang=lang)] for lang in ("fr", "en")}
+    assert offered == {"fr": ["strict=oui", "strict=non"], "en": ["strict=yes", "strict=no"]}
 
 
 def test_options_are_listed_with_their_defaults() -> None:

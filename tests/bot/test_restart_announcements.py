@@ -94,7 +94,8 @@ async def test_a_game_won_just_before_the_bot_died_has_its_end_told_after_the_re
         [told] = [m for m in tavern.channel.public_messages[seen:] if "terminée" in m.content]
         assert told.content.startswith("🔁 Le bot a redémarré.")
         assert f"🏆 Partie de {CABANE.title} terminée ! Victoire : <@{winner(tavern)}>." in told.content
-        assert not table.buttons, "the finished table still shows its buttons"
+        # The finished table keeps only « Revanche » (its game's buttons are gone).
+        assert table.button_labels == ["Revanche"], "the finished table still shows its game's buttons"
         # Noted as told once the message is out.
         await emu.wait_until(lambda: statuses(tavern) == [("over", 1)], 3, "the end noted as told")
         # Counted: the server's statistics show the game, and the channel takes a new /jouer.

@@ -25,7 +25,7 @@ def table(channel: int, last_move_ms: int) -> Session:
         state=state.model_dump_json(),
         active_ms=last_move_ms,
         started_ms=last_move_ms - 60_000,  # moves were played since the start
-        message_id=1000 + channel,  # shown: the bot answered the click that started it
+        message_id=channel * 1000,  # its table message, showing it
         id=channel,
     )
     return Session(rec=rec, game=CABANE, state=state)
@@ -71,3 +71,22 @@ def test_an_old_table_with_no_move_since_its_start_is_shown() -> None:
         (s, [], Notice("resumed")) for s in (lobby_still_shown, never_shown, played)
     ]
     assert told(queued) == [1, 2, 3]
+
+
+def test_an_old_table_whose_message_never_went_out_is_redrawn() -> None:
+    """Started, then the bot died before the table's first message, and again before redrawing it
+    (kills a fraction of a second after each start): a minute later nothing shows it anywhere."""
+    never_shown = table(2, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)
+    never_shown.rec.message_id = None
+    queued = [(table(1, STOPPED_MS), [], Notice("resumed")), (never_shown, [], Notice("resumed"))]
+    assert told(queued) == [1, 2]
+
+
+def test_redraws_owed_by_a_life_killed_before_making_them_are_made_by_the_next() -> None:
+    """A table started just before a crash, its redraw owed; the next life was killed too before
+    making it, and by the third start its last move is minutes older than the others': the oldest
+    move still owed (kept in the database by the listener) keeps it among the redrawn."""
+    owed = table(2, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)
+    queued = [(table(1, STOPPED_MS), [], Notice("resumed")), (owed, [], Notice("resumed"))]
+    assert told(queued) == [1]
+    assert [s.id for s, _, _ in worth_telling(queued, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)] == [1, 2]

@@ -6,6 +6,7 @@ player on that server still reads his own answers in French."""
 from __future__ import annotations
 
 from emulator import Emulator, Message, User
+from tests import layout
 from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 from tests.french import french_lines
@@ -23,10 +24,9 @@ async def seat_and_start_in_english(emu: Emulator, lobby: Message, host: User, g
 
 
 def field(message: Message, name: str) -> str:
-    embed = message.embeds[0]
-    found = [f["value"] for f in embed.get("fields", []) if f["name"] == name]
-    assert found, f"no field {name!r} in {[f['name'] for f in embed.get('fields', [])]}"
-    return str(found[0])
+    fields = layout.fields(message.components)
+    assert name in fields, f"no field {name!r} in {list(fields)}"
+    return fields[name]
 
 
 async def test_an_english_server_reads_the_table_in_english_and_each_player_his_own_answers(tavern: Tavern) -> None:
@@ -39,8 +39,8 @@ async def test_an_english_server_reads_the_table_in_english_and_each_player_his_
         await seat_and_start_in_english(emu, lobby, arthur, [perceval])
         table = table_message(tavern.channel)
         start = len(tavern.channel.public_messages)
-        embed = table.embeds[0]
-        assert embed["footer"]["text"].startswith("Table #") and " · turn " in embed["footer"]["text"]
+        footer = layout.footer(table.components)
+        assert footer.startswith("Table #") and " · turn " in footer
         assert "Arthur" in field(table, "To play") or f"<@{arthur.id}>" in field(table, "To play")
         assert "Leave" in table.button_labels
 

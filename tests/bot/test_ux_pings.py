@@ -20,6 +20,7 @@ from games.chevre import GAME as CHEVRE
 from games.core import Game
 from games.culdechouette import GAME as CDC
 from games.ludicitude import GAME as LUDICITUDE
+from tests import layout
 
 from .test_clicks import Interaction
 from .ux_support import (
@@ -168,7 +169,7 @@ async def random_game_by_clicks(
             await clicks.route(interaction, custom_id, values)  # type: ignore[arg-type]
             assert interaction.said and interaction.said[0].kind == "edit", interaction.said
             if private:
-                assert interaction.said[0].kwargs["content"].startswith("✅ C'est joué.")
+                assert layout.text(interaction.said[0].kwargs["view"]).startswith("✅ C'est joué.")
             new = channel.sent[before:]
             assert len(new) <= 1, new
             waiting = manager.waiting(session)

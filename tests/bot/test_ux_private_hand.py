@@ -11,6 +11,7 @@ import pytest
 
 from bot.tables.chevre import HAND_FILE
 from emulator import Message
+from tests import layout
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
@@ -32,7 +33,7 @@ def at_test_speed(tavern: Tavern) -> None:
 
 
 def footer_turn(table: Message) -> int:
-    found = re.search(r"tour (\d+)", table.embeds[0]["footer"]["text"])
+    found = re.search(r"tour (\d+)", layout.footer(table.components))
     assert found is not None
     return int(found.group(1))
 
@@ -48,7 +49,7 @@ async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(tavern: Tavern
         opened = await emu.click(table, arthur, label="Ma main")
         hand = opened.message
         assert opened.ephemeral and hand is not None and hand.visible_to == arthur
-        assert hand.content.startswith("**Ta main** (7 dominos) : ")
+        assert hand.text().startswith("**Ta main** (7 dominos) : ")
         assert hand.button_labels == ["Ouvrir avec le 1-1"]
         assert hand.attachment(HAND_FILE).data.startswith(PNG)
         first_picture = hand.attachment(HAND_FILE).id
@@ -56,8 +57,8 @@ async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(tavern: Tavern
         turn = footer_turn(table)
         played = await emu.click(hand, arthur, label="Ouvrir avec le 1-1")
         assert played.response_type == UPDATE_MESSAGE and played.message is hand and not played.errors
-        assert hand.content.startswith("✅ C'est joué.\n\n**Ta main** (6 dominos) : ")
-        assert "1-1" not in hand.content
+        assert hand.text().startswith("✅ C'est joué.\n\n**Ta main** (6 dominos) : ")
+        assert "1-1" not in hand.text()
         assert hand.buttons == []  # Perceval's turn now: no move of Arthur's to click
         assert hand.attachment(HAND_FILE).id != first_picture  # the hand changed: a new picture
 
@@ -88,7 +89,7 @@ async def test_an_old_button_of_a_hand_answers_in_that_hand(tavern: Tavern) -> N
 
         old = await emu.click(second, perceval, label="0-1 à gauche")
         assert old.response_type == UPDATE_MESSAGE and old.message is second
-        assert second.content.startswith("⚠️ Ce bouton date d'un tour précédent : rien n'a été fait.")
-        assert "**Ta main** (6 dominos) : " in second.content and "1-3" not in second.content
+        assert second.text().startswith("⚠️ Ce bouton date d'un tour précédent : rien n'a été fait.")
+        assert "**Ta main** (6 dominos) : " in second.text() and "1-3" not in second.text()
         assert second.buttons == []
         assert old.followups == []  # nothing else was said

@@ -89,8 +89,5 @@ class Wide(Game[WideState]):
         data["hands"] = {p: (h if p == player else len(h)) for p, h in state.hands.items()}
         return data
 
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return f"{event.kind} {event.data.get('square', '')}".strip()
-
 
 GAME = Wide()

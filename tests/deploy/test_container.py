@@ -63,3 +63,11 @@ def test_the_postgres_file_runs_the_official_image_on_a_volume_and_the_bot_waits
     default = yaml.safe_load((ROOT / "compose.yaml").read_text())
     assert default["services"]["taverne"]["environment"]["TAVERNE_DATABASE"] == "/data/taverne.sqlite3"
     assert "postgres" not in default["services"]
+    # Every bot process of compose.yaml, the shard processes too, is pointed at the server once the
+    # PostgreSQL file is laid over it: none left on the SQLite file beside the others.
+    bots = [name for name in default["services"] if name.startswith("taverne")]
+    assert len(bots) >= 3
+    for name in bots:
+        laid = compose["services"][name]
+        assert laid["environment"]["TAVERNE_DATABASE"] == url, name
+        assert laid["depends_on"] == {"postgres": {"condition": "service_healthy"}}, name

@@ -12,11 +12,14 @@ fifth miner in and the win.
 
 from __future__ import annotations
 
+import pytest
+
 from bot.store import Store
 from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board, numbered_destinations
 from games.barricade.state import TENT
 from games.core import Dice
+from tests import layout
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
 
@@ -24,14 +27,13 @@ BOARD = load_board()
 
 
 def fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def board_png(message: Message) -> bytes:
     [picture] = message.attachments
     assert picture.filename == "plateau.png" and picture.data.startswith(b"\x89PNG")
-    assert message.embeds[0]["image"]["url"] == "attachment://plateau.png"
+    assert [p["media"]["url"] for p in message.gallery()] == ["attachment://plateau.png"]
     return picture.data
 
 
@@ -80,6 +82,7 @@ async def near_the_end(tavern: Tavern, arthur: str, perceval: str) -> None:
         await store.close()
 
 
+@pytest.mark.both_databases  # restarts / stored data: see docs/SCALING.md
 async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator, tavern: Tavern) -> None:
     tavern.at_test_speed()  # the pings and announcements of a fast game are not paced to 5 per 5 s
     arthur, perceval = tavern.arthur, tavern.perceval
@@ -169,6 +172,6 @@ async def test_the_last_turns_of_a_game_by_clicks_after_a_restart(emu: Emulator,
         shown = fields(table)
         assert shown["Partie terminée"] == f"🏆 🔴 <@{a}>"
         assert shown["Mineurs"].startswith("🔴 **Arthur** : ⛺ 0 sous la tente · 🛤️ 0 en route · ⛏️ 5/5")
-        assert table.buttons == [] and table.selects == []
+        assert table.button_labels == ["Revanche"] and table.selects == []
         board_png(table)
     emu.assert_no_violations()

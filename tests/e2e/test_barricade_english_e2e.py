@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from emulator import Emulator, Message, User
 from games.barricade import GAME, BarricadeState
+from tests import layout
 from tests.e2e.table import open_table, table_message
 from tests.e2e.tavern import Tavern
 from tests.e2e.test_barricade_whole_game import MAX_CLICKS, best, click_action
@@ -61,7 +62,7 @@ async def test_a_whole_game_in_english_by_clicks_from_play_to_the_winner(emu: Em
         await seat_and_start_in_english(emu, lobby, arthur, [perceval])
         start = len(tavern.channel.public_messages)
         first = table_message(tavern.channel)
-        assert first.embeds[0]["title"] == "⛏️ Barricade / Ruée vers l'or"
+        assert layout.header(first.components) == "⛏️ Barricade / Ruée vers l'or"
         assert "Order of play: " in first.text() and "(red)" in first.text()
         clicks, moved = 0, False
         while clicks < MAX_CLICKS:

@@ -31,6 +31,7 @@ from bot.tables.cabane import FACE_EMOJI
 from emulator import Channel, Emulator, Message, User, pointed_at
 from emulator.running import running
 from games.cabane import GAME, CabaneState
+from tests import layout
 
 MAX_THROWS = 400
 MENTION = re.compile(r"<@(\d+)>")
@@ -68,12 +69,11 @@ async def taverne(tmp_path: Path) -> AsyncIterator[Taverne]:
 
 
 def embed_fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def footer(message: Message) -> str:
-    return str((message.embeds[0].get("footer") or {}).get("text", "")) if message.embeds else ""
+    return layout.footer(message.components)
 
 
 @dataclass
@@ -168,7 +168,7 @@ async def check_the_end(t: Taverne, table: Message, session: Session) -> str:
     shown = embed_fields(table)
     assert shown["Partie terminée"] == f"🏆 <@{winner}>"
     assert "À jouer" not in shown
-    assert table.buttons == []
+    assert table.button_labels == ["Revanche"]  # the game's buttons gone, a rematch offered
     name = session.name(winner)
     assert f"{name} a gagné la partie !" in table.text()
     await t.emu.wait_for_message(
@@ -182,7 +182,7 @@ async def check_the_end(t: Taverne, table: Message, session: Session) -> str:
 async def test_a_whole_one_die_bataille_in_three_points(tmp_path: Path) -> None:
     async with taverne(tmp_path) as t:
         table, session = await open_table(t, "mode=bataille cible=3", seated=3, seed=1)
-        assert table.embeds[0]["title"] == "La Cabane sul' Dos — la Bataille avec 1 dé, en 3 points"
+        assert layout.header(table.components) == "La Cabane sul' Dos — la Bataille avec 1 dé, en 3 points"
         fields = embed_fields(table)
         assert fields["Phase"] == "⚔️ La Bataille — le premier à 3 points gagne."
         assert fields["À jouer"] == f"<@{t.players[0].id}> lance le dé : encore 1 lancer."
@@ -200,7 +200,7 @@ async def test_a_whole_one_die_bataille_in_three_points(tmp_path: Path) -> None:
 async def test_a_whole_two_dice_game(tmp_path: Path) -> None:
     async with taverne(tmp_path) as t:
         table, session = await open_table(t, "mode=deux_des", seated=2, seed=2)
-        assert table.embeds[0]["title"] == "La Cabane sul' Dos — le jeu à 2 dés"
+        assert layout.header(table.components) == "La Cabane sul' Dos — le jeu à 2 dés"
         assert embed_fields(table)["À jouer"] == (
             f"<@{t.players[0].id}> lance les deux dés, et continue jusqu'à une C ou un T."
         )

@@ -23,6 +23,7 @@ from emulator import Emulator, InteractionRecord, Message, User
 from games.chevre import ChevreState
 from games.chevre.tiles import make, sort_key
 from games.core import PlayerId
+from tests import layout
 from tests.e2e.dice import DealtChevre
 from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
@@ -60,8 +61,7 @@ def everything_in(message: Message) -> str:
 
 
 def fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def state_of(session: Session) -> ChevreState:
@@ -271,7 +271,7 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
         shown = fields(table)
         goats = ", ".join(f"<@{p}> ({state.scores[p]} points)" for p in state.chevres)
         assert shown["🐐 Partie terminée"].startswith(f"La chèvre : {goats}.")
-        assert "À jouer" not in shown and table.buttons == []
+        assert "À jouer" not in shown and table.button_labels == ["Revanche"]
         last = tavern.channel.public_messages[-1].content
         assert f"🐐 La chèvre : {goats} !" in last and "🏆 Partie de Dominos « Chèvre » terminée !" in last
         # What this deal and seed went through, so the loop is known to have met each kind of turn.

@@ -29,7 +29,6 @@ from tests.french import french_lines
 
 MOVE = re.compile(r"([0-6]-[0-6]) on the (left|right)")
 OPENING = re.compile(r"You open the round with the \*\*([0-6]-[0-6])\*\*")
-SIDES = {"left": "gauche", "right": "droite"}
 
 
 async def seat_and_start_in_english(emu: Emulator, lobby: Message, host: User, guests: list[User]) -> None:
@@ -57,7 +56,7 @@ async def lay(emu: Emulator, table: Message, user: User, tile: str, side: str | 
     assert opened.response_type == 9 and opened.modal is not None, opened
     assert opened.modal["title"] == "Lay a domino"
     form = str(opened.modal)
-    assert "The domino, for example 2-5" in form and not french_in([form]), form
+    assert "The domino, for example 2-5" in form and "(left or right)" in form and not french_in([form]), form
     values = {"tuile": tile} | ({"cote": side} if side else {})
     return await emu.submit_modal(opened, values)
 
@@ -123,7 +122,7 @@ async def test_a_whole_game_in_english_by_clicks_with_private_hands(emu: Emulato
                 kinds.append("open")
             elif moves:
                 tile, where = moves[0]
-                reply = await lay(emu, table, user, tile, SIDES[where])
+                reply = await lay(emu, table, user, tile, where)  # the end in the words just read
                 kinds.append("lay")
             elif "draw from the bazar" in text:
                 assert table.button_labels[0].startswith("Draw from the bazar (")

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from emulator import Message
 from tests.e2e.dice import LoadedCulDeChouette
 from tests.e2e.players import play_cul_de_chouette
@@ -37,6 +39,7 @@ async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) ->
     emu.assert_no_violations()
 
 
+@pytest.mark.both_databases  # restarts / stored data: see docs/SCALING.md
 async def test_three_players_play_to_343_through_a_restart_of_the_bot(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()

@@ -19,6 +19,7 @@ from games.cabane import CabaneState
 from games.core import BaseState
 from games.ludicitude import LudicitudeState, turn_points, value_left
 from speech.cabane import count_words
+from tests import layout
 from tests.e2e.table import act, action_kind, open_table
 from tests.e2e.tavern import Tavern
 from tests.french import french_lines
@@ -70,8 +71,7 @@ async def test_a_whole_cabane_game_in_english(emu: Emulator, tavern: Tavern) -> 
         table = await english_table(emu, tavern, "cabane", "mode=deux_des graine=3")
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
-        [embed] = table.embeds
-        assert embed["title"] == "La Cabane sul' Dos — the 2-dice game"
+        assert layout.header(table.components) == "La Cabane sul' Dos — the 2-dice game"
         assert table.button_labels == ["Throw both dice", "Leave"]
         private: list[str] = []
         clicks, seen_count = 0, False
@@ -93,7 +93,7 @@ async def test_a_whole_cabane_game_in_english(emu: Emulator, tavern: Tavern) -> 
                 assert f"counts “{count_words(after.count_said, 'en')}”" in table.text()
         assert seen_count, "the game never reached the ten throws"
         assert "has won the game!" in table.text()
-        assert any("Game over" in f["name"] for f in table.embeds[0].get("fields") or [])
+        assert any("Game over" in name for name in layout.fields(table.components))
         no_french([*channel_texts(tavern), *private])
     emu.assert_no_violations()
 
@@ -120,7 +120,7 @@ async def test_a_whole_ludicitude_game_in_english(emu: Emulator, tavern: Tavern)
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
         assert table.button_labels == ["Throw all again (7 dice)", "Leave"]
-        fields = {f["name"]: f["value"] for f in table.embeds[0].get("fields") or []}
+        fields = layout.fields(table.components)
         assert fields["Situation left"] == "None: Arthur throws the 7 dice."
         private: list[str] = []
         clicks = 0

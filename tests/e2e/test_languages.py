@@ -45,6 +45,7 @@ async def test_an_english_client_reads_the_rules_in_english_to_the_last_page(tav
     emu.assert_no_violations()
 
 
+@pytest.mark.both_databases  # restarts / stored data: see docs/SCALING.md
 async def test_refusals_speak_the_readers_language_and_the_channel_the_servers(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.perceval.locale = "en-US"

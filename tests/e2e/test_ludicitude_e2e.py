@@ -20,6 +20,7 @@ from typing import Any
 from bot.sessions import Session
 from emulator import Component, Emulator, InteractionRecord, Message, User
 from games.ludicitude import LudicitudeState
+from tests import layout
 from tests.e2e.dice import LoadedLudicitude
 from tests.e2e.table import action_kind, open_table, scores, seat_and_start
 from tests.e2e.tavern import Tavern
@@ -33,8 +34,7 @@ POINTS = re.compile(r"(\d+) points?\b")
 
 
 def fields(message: Message) -> dict[str, str]:
-    [embed] = message.embeds
-    return {f["name"]: f["value"] for f in embed.get("fields") or []}
+    return layout.fields(message.components)
 
 
 def state_of(session: Session) -> LudicitudeState:
@@ -156,7 +156,7 @@ async def test_a_whole_game_from_the_worst_throw_to_the_winner(emu: Emulator, ta
         [winner] = state.winners
         shown = fields(table)
         assert shown["Partie terminée"] == f"🏆 <@{winner}>"
-        assert "À jouer" not in shown and table.buttons == [] and table.selects == []
+        assert "À jouer" not in shown and table.button_labels == ["Revanche"] and table.selects == []
         assert max(scores(table).values()) == state.scores[winner] >= TARGET
         # What this seed's game went through, so the loop is known to have met each of them.
         assert any(label.startswith("Reprendre la situation (") for label in played)

@@ -29,6 +29,7 @@ async def stored_moves(tavern: Tavern) -> list[tuple[str, str, int]]:
         await store.close()
 
 
+@pytest.mark.both_databases  # the robots' seats and moves through a restart (docs/SCALING.md)
 @pytest.mark.parametrize("game", GAMES)
 async def test_robots_alone_play_a_whole_game_through_a_restart(tavern: Tavern, game: str) -> None:
     emu = tavern.emu

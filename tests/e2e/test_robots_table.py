@@ -242,6 +242,7 @@ async def test_the_robots_shout_beats_a_slow_human_though_it_arrives_later(taver
     emu.assert_no_violations()
 
 
+@pytest.mark.both_databases  # restarts / stored data: see docs/SCALING.md
 async def test_stats_keep_robots_out_of_the_rankings_and_show_them_apart(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()

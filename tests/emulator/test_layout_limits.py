@@ -133,3 +133,26 @@ async def test_a_layout_table_is_sent_at_4000_characters_and_refused_at_4001(wor
         assert refused.content == "Table trop longue."
     assert len(emu.take_violations("invalid_message")) == 1
     emu.assert_no_violations()
+
+
+async def test_a_layout_message_stays_one_whatever_its_edits_say(world: World) -> None:
+    """Discord never takes the layout flag off: an edit without it is checked as a layout edit
+    (content refused), and one carrying only components keeps the message a layout message."""
+    emu = world.emu
+    bot = SampleBot()
+    async with running(bot, emu):
+        sent = await emu.slash(world.channel, world.alice, "mise_en_page", {"texte": 10})
+        await emu.wait_until(lambda: sent.message is not None)
+        message = sent.message
+        assert message is not None
+        route = discord.http.Route(
+            "PATCH", "/channels/{channel_id}/messages/{message_id}", channel_id=world.channel.id, message_id=message.id
+        )
+        with pytest.raises(discord.HTTPException) as refused:
+            await bot.http.request(route, json={"content": "Salut", "flags": 0})
+        assert refused.value.code == 50035 and message.content == ""
+        rows = [{"type": 1, "components": [button("b")]}]
+        await bot.http.request(route, json={"components": [container(text("Table"), *rows)], "flags": 0})
+        assert message.flags & V2 and message.text_displays() == ["Table"]
+    assert len(emu.take_violations("invalid_message")) == 1
+    emu.assert_no_violations()

@@ -19,7 +19,8 @@ ARTHUR_STARTS = [1, 5, 6]
 def forged(message: Message, custom_id: str) -> Message:
     """What a player with a modified client sees: the table with its first button's id replaced."""
     copy = message.snapshot()
-    copy.components[0]["components"][0]["custom_id"] = custom_id
+    first = next(b for b in copy.buttons)  # the same dicts as in the copy's component tree
+    first.raw["custom_id"] = custom_id
     return copy
 
 
@@ -52,6 +53,11 @@ async def test_forged_custom_ids_are_answered_privately_and_change_nothing(
             f"tvl:{sid}:explose",
             f"tvl:{sid}:start",  # the lobby's start, long after the start
             "tvr:..%2F..%2Fetc:0",
+            f"tvre:{sid}:ask",  # « Revanche » of a game still played
+            f"tvre:{to36(there.id)}:ask",  # of another channel's table
+            f"tvre:{sid}:yes",  # « Je rejoue » on a table that is no rematch's lobby
+            f"tvre:{to36(here.id + 50)}:yes",
+            "tvre:zz:encore",
             f"tv:{sid}:-1:lancer",
             "tv:zzzzzzzzzzzzzzzzzz:0:lancer",
             "tv:::",

@@ -87,6 +87,30 @@ async def test_one_click_delivered_a_hundred_times_is_applied_once(database: Tes
         assert len(stored_moves(database, session.id)) == 1
 
 
+async def test_copies_of_a_click_and_other_clicks_refused_together_are_each_told_their_own_reason(
+    database: TestDatabase,
+) -> None:
+    """The refused clicks ask the database together whether each was delivered twice (one query
+    for many): the answers must not be mixed up between them."""
+    async with manager_on(database) as manager:
+        session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)
+        assert session.state is not None
+        turn = session.state.turn_no
+        first = await manager.act(session.id, "arthur", Action(kind="lancer"), NOW, turn=turn, interaction_id=7000)
+        assert first.error is None
+        # Then, at once: copies of that click (its id) among other clicks of the same old turn.
+        ids = [7000 if i % 3 == 0 else 7001 + i for i in range(30)]
+        results = await asyncio.gather(
+            *(
+                manager.act(session.id, "arthur", Action(kind="lancer"), NOW, turn=turn, interaction_id=i)
+                for i in ids
+            ),
+            return_exceptions=True,
+        )
+        assert refusals(results) == ["duplicate" if i == 7000 else "stale" for i in ids]
+        assert len(stored_moves(database, session.id)) == 1
+
+
 async def test_everyone_shouting_pas_mou_le_caillou_at_once_loses_the_points_once_each(database: TestDatabase) -> None:
     async with manager_on(database) as manager:
         session = await started_table(manager, "culdechouette", PLAYERS, loaded=CHOUETTE_VELUTE)

@@ -14,13 +14,14 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot.health import check
 from bot.shards import Shards, shard_of
 from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, User
 from emulator.bot_process import BotProcess
-from tests.databases import TestDatabase
+from tests.databases import Reader, TestDatabase
 
 from .test_crashes import Seen, Table, check_table
 
@@ -69,62 +70,134 @@ def healthcheck(bot: BotProcess) -> tuple[int, str]:
     return done.returncode, (done.stdout + done.stderr).strip()
 
 
-async def test_two_shard_processes_play_at_once_and_a_killed_one_takes_its_shard_back(tmp_path: Path) -> None:
-    database = tmp_path / "taverne.sqlite3"
-    seen = Seen()
+@pytest.mark.both_databases
+async def test_two_shard_processes_play_at_once_and_a_killed_one_takes_its_shard_back(
+    tmp_path: Path, database: TestDatabase
+) -> None:
+    seen, reader = Seen(), Reader(database)
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         emu.shard_count = 2
         guilds, tables = shard_world(emu)
         assert [shard_of(g.id, 2) for g in guilds] == [0, 1]
-        zero = process(emu, database, tmp_path / "zero.log", "0/2")
-        one = process(emu, database, tmp_path / "one.log", "1/2")
+        zero = process(emu, database.target, tmp_path / "zero.log", "0/2")
+        one = process(emu, database.target, tmp_path / "one.log", "1/2")
         try:
             await zero.start()
             await one.start()
             assert [s.shard for s in zero.sessions + one.sessions] == [(0, 2), (1, 2)]
             await emu.wait_for_command("jouer", None, timeout=30)
-            players = [ShardTable(emu, database, channel, users, seen) for channel, users in tables]
+            players = [ShardTable(emu, reader, channel, users, seen) for channel, users in tables]
             playing = asyncio.gather(*(t.play(0.1 * n) for n, t in enumerate(players)))
             # Mid-game: some throws of both shards stored, then shard 0's process dies.
-            await emu.wait_until(lambda: thrown(database) >= 2 * len(tables), 60, "throws on both shards")
+            await until_thrown(reader, 2 * len(tables))
             await zero.kill()
             seen.calm.set()
             await zero.start()
             finished = await asyncio.wait_for(playing, DEADLINE_S)
             # Healthy once each has said it is connected (the restarted one after its on_ready).
-            await healthy(database, 2)
+            await healthy(database.target, 2)
         except BaseException:
             print(zero.tail(), one.tail(), sep="\n---\n")
             raise
         finally:
             await zero.stop()
             await one.stop()
+            await reader.close()
         for kind in ("no_response", "unknown_interaction"):
             emu.take_violations(kind)
         emu.assert_no_violations()
 
     assert zero.kills == 1 and len(finished) == len(tables)
-    for session_id in finished:
-        check_table(database, session_id)
-    with sqlite3.connect(database) as db:
-        stored = dict(db.execute("SELECT interaction_id, COUNT(*) FROM actions WHERE interaction_id IS NOT NULL GROUP BY 1"))
-        by_guild = dict(db.execute("SELECT guild_id, COUNT(*) FROM finished_games GROUP BY 1"))
-    assert all(n == 1 for n in stored.values()), "a click played twice"
-    assert not [r for r in seen.answered if r.id not in stored], "a click answered on Discord but not kept"
-    assert not [r for r in seen.refused if r.id in stored]
-    assert by_guild == {g.id: TABLES_PER_SHARD for g in guilds}
+    kept_once(database, seen, finished, guilds)
     # Only shard 0's process sends the commands; the other says so.
     assert "synchronisées par le processus du shard 0" in (tmp_path / "one.log").read_text()
     # The restarted process took its lease back at once from its dead self.
     assert "baux repris à un processus arrêté sur cette machine : 2:0" in (tmp_path / "zero.log").read_text()
 
 
-async def healthy(database: Path, count: int, timeout_s: float = 60.0) -> None:
-    """Waits until every shard's process passes its healthcheck (a hang fails, with what it says)."""
+@pytest.mark.parametrize("database", ["postgresql"], indirect=True)
+async def test_a_killed_process_on_another_machine_is_replaced_once_its_lease_has_ended(
+    tmp_path: Path, database: TestDatabase
+) -> None:
+    """PostgreSQL only: shard processes on several machines share a server, never a SQLite file.
+    Shard 0's process dies on machine A (its lease row names that host); its replacement starts
+    here: it cannot know whether A's process is gone, so it is refused (exit 75, the supervisor
+    tries again) until the lease ends, then takes shard 0 and its tables, and the games finish.
+    The lease's 90 s are not waited for: its end is moved to now, as those seconds would have."""
+    seen, reader = Seen(), Reader(database)
+    async with Emulator(rate_limit=(1000, 1.0)) as emu:
+        emu.shard_count = 2
+        guilds, tables = shard_world(emu)
+        zero = process(emu, database.target, tmp_path / "zero.log", "0/2")
+        one = process(emu, database.target, tmp_path / "one.log", "1/2")
+        replacement = process(emu, database.target, tmp_path / "replacement.log", "0/2")
+        try:
+            await zero.start()
+            await one.start()
+            await emu.wait_for_command("jouer", None, timeout=30)
+            players = [ShardTable(emu, reader, channel, users, seen) for channel, users in tables]
+            playing = asyncio.gather(*(t.play(0.1 * n) for n, t in enumerate(players)))
+            await until_thrown(reader, 2 * len(tables))
+            await zero.kill()
+            database.execute("UPDATE shard_leases SET host = ? WHERE shard = ?", "machine-a", "2:0")
+            assert await replacement.exits() == 75
+            refusal = [line for line in (tmp_path / "replacement.log").read_text().splitlines() if "déjà servi" in line]
+            assert len(refusal) == 1 and f"pid {zero.pid} sur machine-a" in refusal[0], refusal
+            # Meanwhile shard 1's tables are played on (the other process answers them).
+            database.execute("UPDATE shard_leases SET expires_ms = renewed_ms WHERE shard = ?", "2:0")
+            seen.calm.set()
+            await replacement.start()
+            finished = await asyncio.wait_for(playing, DEADLINE_S)
+            await healthy(database.target, 2)
+        except BaseException:
+            print(zero.tail(), one.tail(), replacement.tail(), sep="\n---\n")
+            raise
+        finally:
+            await replacement.stop()
+            await one.stop()
+            await reader.close()
+        for kind in ("no_response", "unknown_interaction"):
+            emu.take_violations(kind)
+        emu.assert_no_violations()
+
+    assert len(finished) == len(tables)
+    kept_once(database, seen, finished, guilds)
+    assert database.query("SELECT pid FROM shard_leases WHERE shard = ?", "2:0") == [(replacement.pid,)]
+    # Taken because the lease had ended, not from a holder known dead.
+    assert "baux repris" not in (tmp_path / "replacement.log").read_text()
+
+
+def kept_once(database: TestDatabase, seen: Seen, finished: list[int], guilds: list[Guild]) -> None:
+    """Every game finished, each stored state its stored actions played once; every click answered
+    on Discord kept, none refused kept, none played twice; each guild's games counted once."""
+    for session_id in finished:
+        check_table(database, session_id)
+    stored = dict(
+        database.query("SELECT interaction_id, COUNT(*) FROM actions WHERE interaction_id IS NOT NULL GROUP BY 1")
+    )
+    by_guild = dict(database.query("SELECT guild_id, COUNT(*) FROM finished_games GROUP BY 1"))
+    assert all(n == 1 for n in stored.values()), "a click played twice"
+    assert not [r for r in seen.answered if r.id not in stored], "a click answered on Discord but not kept"
+    assert not [r for r in seen.refused if r.id in stored]
+    assert by_guild == {g.id: TABLES_PER_SHARD for g in guilds}
+
+
+async def until_thrown(reader: Reader, count: int, timeout_s: float = 60.0) -> None:
+    """Waits until ``count`` clicks are stored (the database read on the test's loop, not blocking it)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout_s
+    while await thrown(reader) < count:
+        assert loop.time() < deadline, f"fewer than {count} throws stored after {timeout_s} s"
+        await asyncio.sleep(0.2)
+
+
+async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> None:
+    """Waits until every shard's process passes its healthcheck (a hang fails, with what it says).
+    In a thread: on PostgreSQL the healthcheck runs its own event loop, as the command does."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout_s
     while True:
-        results = [check(database, shards=Shards((n,), count)) for n in range(count)]
+        results = [await asyncio.to_thread(check, database, shards=Shards((n,), count)) for n in range(count)]
         if all(r.code == 0 for r in results):
             return
         if loop.time() > deadline:
@@ -132,14 +205,12 @@ async def healthy(database: Path, count: int, timeout_s: float = 60.0) -> None:
         await asyncio.sleep(0.2)
 
 
-def thrown(database: Path) -> int:
-    if not database.exists():
-        return 0
-    with sqlite3.connect(database, timeout=10) as db:
-        try:
-            return int(db.execute("SELECT COUNT(*) FROM actions WHERE interaction_id IS NOT NULL").fetchone()[0])
-        except sqlite3.OperationalError:
-            return 0
+async def thrown(reader: Reader) -> int:
+    try:
+        rows = await reader.fetch("SELECT COUNT(*) FROM actions WHERE interaction_id IS NOT NULL")
+    except (sqlite3.OperationalError, asyncpg.UndefinedTableError):
+        return 0  # the schema is not there yet
+    return int(rows[0][0])
 
 
 @pytest.mark.both_databases

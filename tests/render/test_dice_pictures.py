@@ -10,6 +10,7 @@ import pytest
 from PIL import Image
 
 from bot.render import cabane_dice, culdechouette_dice, ludicitude_dice
+from bot.render.cache import PICTURES
 from games.cabane import GAME as CABANE
 from games.cabane.game import CabaneState
 from games.core.autoplay import choose
@@ -191,19 +192,21 @@ def test_a_ludicitude_view_is_drawn_with_the_turn_worth() -> None:
         assert move is not None
         state, _ = LUDICITUDE.apply(state, move[0], move[1], move[2])
     view = LUDICITUDE.view(state, None)
-    assert ludicitude_dice.picture_of_view(view)[:8] == b"\x89PNG\r\n\x1a\n"
-    assert "le tour vaut" in ludicitude_dice.words_of_view(view)
+    picture, words = ludicitude_dice.picture_of_view(view), ludicitude_dice.words_of_view(view)
+    assert picture is not None and picture[:8] == b"\x89PNG\r\n\x1a\n"
+    assert words is not None and "le tour vaut" in words
 
 
 # --- all of them ----------------------------------------------------------------------------------
 
 
 def test_the_same_throw_is_drawn_once_and_every_picture_is_a_few_kilobytes() -> None:
-    culdechouette_dice.render_throw.cache_clear()
+    PICTURES.clear()
+    draws = PICTURES.draws
     first = culdechouette_dice.render_throw((1, 2, 3))
     again = culdechouette_dice.render_throw((1, 2, 3))
     assert again is first
-    assert culdechouette_dice.render_throw.cache_info().hits == 1
+    assert PICTURES.draws == draws + 1
     pictures = [
         culdechouette_dice.render_throw((6, 6, 2), 2, True),
         cabane_dice.render_throw(("C",), True, 6, "5 ; 6"),
@@ -215,9 +218,9 @@ def test_the_same_throw_is_drawn_once_and_every_picture_is_a_few_kilobytes() -> 
 
 def test_pictures_drawn_at_once_in_worker_threads_are_those_drawn_one_by_one() -> None:
     throws = [(a, b, c) for a in range(1, 7) for b in range(1, 7) for c in (1, 4)]
-    culdechouette_dice.render_throw.cache_clear()
+    PICTURES.clear()
     alone = [culdechouette_dice.render_throw(t) for t in throws]
-    culdechouette_dice.render_throw.cache_clear()
+    PICTURES.clear()
     with ThreadPoolExecutor(max_workers=4) as pool:
         together = list(pool.map(lambda t: culdechouette_dice.render_throw(t), throws))
     assert together == alone

@@ -79,7 +79,7 @@ def test_the_bazar_and_the_chevre_keep_their_names_in_english() -> None:
     end = Event(kind="fin", data={"chevres": ["p2"], "gagnants": ["p0", "p1"], "scores": {"p2": 104}})
     assert WORDS.describe(end, NAMES, "en") == "The chèvre: Karadoc (104 points). Winners: Arthur, Perceval."
     assert (
-        WORDS.describe(end, NAMES, "fr") == "La chèvre : Karadoc (104 points). Gagnant(s) : Arthur, Perceval."
+        WORDS.describe(end, NAMES, "fr") == "La chèvre : Karadoc (104 points). Gagnants : Arthur, Perceval."
     )
 
 

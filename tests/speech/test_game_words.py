@@ -6,8 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import COMMON_VOCABULARY, SYSTEM, Action, ArgSpec, IllegalAction
 from speech import catalogue, words_of
+from tests.games.core.toy import GAME as TOY
 
 
 @pytest.mark.parametrize("game", ["culdechouette", "cabane", "chevre", "barricade", "ludicitude"])
@@ -31,3 +32,38 @@ def test_two_files_of_one_language_may_not_give_the_same_id(tmp_path: Path, monk
     finally:
         monkeypatch.undo()
         catalogue.catalogues.cache_clear()
+
+
+def test_a_game_without_words_of_its_own_still_speaks_both_languages_from_the_shared_catalogue() -> None:
+    # The toy game has no speech module: the base says its summary, the shared refusals and the
+    # common actions from games.po, and names an unknown code rather than failing.
+    words = words_of(TOY)
+    state, _ = TOY.start(["ana", "bob"], loaded=[3])
+    names = {"ana": "Arthur", "bob": "Perceval"}
+    assert words.summary(state, names, "fr").splitlines() == ["Arthur : 0", "Perceval : 0", "À jouer : Arthur"]
+    assert words.summary(state, names, "en").splitlines() == ["Arthur: 0", "Perceval: 0", "To play: Arthur"]
+    state, _ = TOY.apply(state, SYSTEM, Action(kind="expulser", args={"joueur": "bob"}), 0)
+    assert words.summary(state, names, "en").splitlines()[-1] == "Game over. Winner: Arthur"
+    assert words.summary(state, names, "fr").splitlines()[-1] == "Partie terminée. Gagnant : Arthur"
+    assert words.explain(IllegalAction("not_your_turn"), "en") == "It is not your turn."
+    assert words.explain(IllegalAction("bad_points", points=9), "en") == "Action refused (bad_points)."
+    helps = {spec.kind: words.action_help(spec, "en") for spec in COMMON_VOCABULARY}
+    assert helps == {
+        "quitter": "Leave the game.",
+        "expulser": "Remove a player (inactive, or the host's decision).",
+        "tick": "Let time pass until the given moment.",
+    }
+    assert words.action_help(COMMON_VOCABULARY[0], "fr") == "Quitter la partie."
+
+
+def test_a_choice_is_said_in_the_readers_words_and_read_in_any_language() -> None:
+    words = words_of("chevre")
+    side = ArgSpec(name="cote", type="choice", choices=["gauche", "droite"])
+    assert [words.choice_word(side, c, "en") for c in side.choices] == ["left", "right"]
+    assert [words.choice_word(side, c, "fr") for c in side.choices] == ["gauche", "droite"]
+    assert [words.choice_of(side, typed) for typed in ("Left", "droite", " RIGHT ", "haut")] == [
+        "gauche",
+        "droite",
+        "droite",
+        None,
+    ]

@@ -184,3 +184,11 @@ def test_every_way_of_scoring_is_said(reason: str, english: str) -> None:
     event = Event(kind="marque", data=data)
     assert WORDS.describe(event, NAMES, "en") == english
     assert WORDS.describe(event, NAMES, "fr").endswith("26 points (13 × 2). Total : 40.")
+
+
+def test_a_refusal_that_counts_lapins_says_them_in_the_plural_they_need() -> None:
+    one, three = (IllegalAction("trop_de_lapins", demandes=n, disponibles=0) for n in (1, 3))
+    assert WORDS.explain(one, "fr") == "Tu veux écarter 1 lapin mais la table n'en montre que 0."
+    assert WORDS.explain(three, "en") == "You want to set aside 3 lapins but the table shows only 0."
+    doubles = IllegalAction("trop_de_doubles", demandes=2, disponibles=1)
+    assert WORDS.explain(doubles, "en") == "You want to set aside 2 doubles lapins but there are only 1."

@@ -4,74 +4,49 @@ French keeps working, English words too."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
-
 import pytest
 
-from games.core import ActionSpec, ArgSpec, BaseState, Event, IllegalAction
-from speech import GameWords, words_of
-from speech import games as speech_games
 from tests.french import french_lines
 
 from .scripted import shown, table
 
+GAMES = ["culdechouette", "cabane", "chevre", "barricade", "ludicitude"]
 CABANE = ["cabane", "--players", "ana,bob", "--seed", "1"]
 SCRIPT = "ana lancer\nbob lancer\naide\nzz\nana @x\nana look\nbob leave\n"
 
 
-class EnglishWords(GameWords):
-    """Stands for a game whose words have moved to speech/ (each game's helper writes the real
-    ones): every sentence of the game in English, so that any French line left is the terminal's."""
-
-    def describe(self, event: Event, names: dict[str, str], lang: str) -> str:
-        return f"event {event.kind}" if lang == "en" else super().describe(event, names, lang)
-
-    def summary(self, state: BaseState, names: dict[str, str], lang: str) -> str:
-        return f"scores {self.game.scores(state)}" if lang == "en" else super().summary(state, names, lang)
-
-    def explain(self, error: IllegalAction, lang: str) -> str:
-        return f"refusal {error.code}" if lang == "en" else super().explain(error, lang)
-
-    def action_help(self, spec: ActionSpec, lang: str) -> str:
-        return f"does {spec.kind}" if lang == "en" else super().action_help(spec, lang)
-
-    def argument_help(self, spec: ActionSpec, arg: ArgSpec, lang: str) -> str:
-        return f"the {arg.name}" if lang == "en" else super().argument_help(spec, arg, lang)
-
-
-@pytest.fixture
-def english_cabane() -> Iterator[None]:
-    words: dict[str, Any] = speech_games._WORDS
-    before = words.get("cabane")
-    words["cabane"] = EnglishWords(words_of("cabane").game)
-    yield
-    if before is None:
-        words.pop("cabane", None)
-    else:
-        words["cabane"] = before
-
-
-def test_a_scripted_game_in_english_shows_no_french_line(english_cabane: None) -> None:
+def test_a_scripted_game_in_english_shows_no_french_line() -> None:
     text = shown([*CABANE, "--lang", "en"], SCRIPT)
     assert text.startswith("La Cabane sul' Dos — seed 1. Type “<player> <action>”, “help” (or “?”)")
-    assert "Refused: refusal not_your_turn\nExpected: ana lancer" in text
+    assert "Refused: It is not your turn: ana is to throw.\nExpected: ana lancer" in text
     assert "May play now: ana (the table waits for ana)." in text and "ana may type:" in text
-    assert "  lancer — does lancer" in text
+    assert "  lancer — Throw: both dice in the Débroussaillage" in text
     assert "Refused: “zz” is neither a player nor an action here; type “<player> <action>”, or “help”." in text
     assert "Refused: “@x”: after @, a number of milliseconds (e.g. @1500)." in text
-    assert "event depart" in text  # « bob leave »: the English word for quitter
+    assert "bob leaves the game." in text  # « bob leave »: the English word for quitter
+    assert text.endswith("Game over. Winner: ana\n")
     assert french_lines(text) == [], french_lines(text)
 
 
-def test_the_actions_listing_in_english(english_cabane: None, capsys: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize("game", GAMES)
+def test_a_whole_game_of_every_game_in_english_shows_no_french_line(game: str) -> None:
+    """Chance plays every seat (``--auto``) to the end: every event, refusal-free turn and summary the
+    game's words say, in English but the game words."""
+    text = shown([game, "--players", "ana,bob", "--seed", "3", "--auto", "--lang", "en"])
+    assert "Game over." in text.splitlines()[-1]
+    assert french_lines(text) == [], sorted(set(french_lines(text)))[:10]
+    french = shown([game, "--players", "ana,bob", "--seed", "3", "--auto"])
+    assert "Partie terminée" in french.splitlines()[-1]  # the same game, in French by default
+
+
+def test_the_actions_listing_in_english(capsys: pytest.CaptureFixture[str]) -> None:
     from terminal import main
 
-    assert main(["actions", "cabane", "--lang", "en"]) == 0
+    assert main(["actions", "ludicitude", "--lang", "en"]) == 0
     text = capsys.readouterr().out
-    assert "  lancer  (on their turn) — does lancer" in text
-    assert "  quitter  (anyone) — does quitter" in text
+    assert "  tout_relancer  (on their turn) — Start of turn: throw the 7 dice." in text
     assert "Options (--option key=value):" in text
+    assert french_lines(text) == []
 
 
 def test_the_actions_every_game_has_are_listed_in_english_from_the_shared_catalogue(

@@ -36,14 +36,14 @@ def test_an_unknown_robot_seat_or_level_is_refused() -> None:
     code, text = table(["cabane", "--players", "A,B", "--robot", "Z"])
     assert code == 2 and "robot « Z » : ce n'est pas un joueur de la table (A, B)." in text
     code, text = table(["cabane", "--players", "A,B", "--robot", "B:expert"])
-    assert code == 2 and "niveau de robot inconnu : « expert » (niveaux : debutant, fort)." in text
+    assert code == 2 and "niveau de robot inconnu : « expert » (niveaux : débutant, fort)." in text
 
 
 def test_the_setup_refusals_and_the_levels_read_in_english() -> None:
     code, text = table(["cabane", "--players", "A,B", "--robot", "Z", "--lang", "en"])
     assert code == 2 and "robot “Z”: not a player at this table (A, B)." in text
     code, text = table(["cabane", "--players", "A,B", "--robot", "B:expert", "--lang", "en"])
-    assert code == 2 and "unknown robot level: “expert” (levels: debutant, fort)." in text
+    assert code == 2 and "unknown robot level: “expert” (levels: beginner, strong)." in text
     code, text = table(["cabane", "--players", "A,B", "--option", "vitesse=2", "--lang", "en"])
     assert code == 2 and "unknown option: “vitesse”. Possible options:" in text
     # The English names of the levels are taken too.

@@ -22,6 +22,7 @@ from bot.render.barricade import render_board
 from bot.sessions import Session, SessionManager
 from bot.store import SessionRecord, Store
 from bot.tables import presenter_for
+from bot.tables.arrangement import grid
 from bot.tables.barricade import BarricadePresenter
 from bot.ui import ids
 from bot.ui.decoding import decode_click
@@ -92,7 +93,7 @@ def fields(session: Session) -> dict[str, str]:
 
 
 def items(session: Session, row: str | None = None) -> list[dict[str, Any]]:
-    view = presenter(session).table_view(session, row)
+    view = grid(presenter(session).buttons(session, row=row))
     check_discord_limits(view)
     return flat(view)
 
@@ -204,6 +205,22 @@ async def test_the_picture_is_drawn_again_only_when_what_it_shows_changes(manage
     assert picture(session) == thrown
 
 
+async def test_the_board_picture_says_in_words_who_has_miners_in_the_mine_and_what_is_happening(
+    manager: SessionManager,
+) -> None:
+    session = await table(manager, [*ALICE_STARTS, 3])
+    await play(manager, session, ALICE, THROW)
+    [board] = presenter(session).files(session)
+    assert board.description == (
+        "Plateau de la Ruée vers l'or — mineurs à la mine : J111 0/5, J222 0/5"
+        " — J111 a fait 3 : choisir une destination numérotée"
+    )
+    [english] = presenter(session).files(session, "en")
+    assert english.description is not None and english.description.startswith(
+        "The Ruée vers l'or board — miners in the mine: J111 0/5, J222 0/5 — "
+    )
+
+
 async def test_a_move_says_when_it_sends_a_rival_home_or_stops_on_a_barrier(manager: SessionManager) -> None:
     # Bob's miner bounced back from the mine to the top of Alice's lane (H6).
     session = await table_at(manager, {ALICE: [(4, 5), (4, 6)], BOB: [(5, 7)]}, dice=[3])
@@ -254,7 +271,8 @@ async def test_the_fifth_miner_in_the_mine_ends_the_table_with_the_winner_in_col
     assert shown["Partie terminée"] == "🏆 🔴 <@111>"
     assert "À jouer" not in shown
     assert shown["Mineurs"].startswith("🔴 **J111** : ⛺ 0 sous la tente · 🛤️ 0 en route · ⛏️ 5/5 à la mine")
-    assert flat(presenter(session).components(session)) == []
+    # The game's buttons gone; the finished table offers « Revanche ».
+    assert [b["label"] for b in flat(presenter(session).components(session))] == ["Revanche"]
     picture(session)  # the last board stays on the table
 
 

@@ -182,7 +182,7 @@ async def test_a_won_game_shows_the_winner_and_no_more_buttons(manager: SessionM
     assert "J111 a gagné la partie ! (J111 3, J222 0)" in (
         presenter_for(GAME).embed(session).description or ""
     )
-    assert flat(presenter_for(GAME).components(session)) == []
+    assert [b["label"] for b in flat(presenter_for(GAME).components(session))] == ["Revanche"]
 
 
 async def test_phase_changes_get_a_line_of_their_own_and_ordinary_throws_do_not(

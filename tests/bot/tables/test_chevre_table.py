@@ -31,6 +31,7 @@ from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
 from games.core.autoplay import choose
 from speech import words_of
+from tests import layout
 from tests.games.randomplay import RANDOM_GAMES
 
 from ..conftest import seated_game
@@ -182,6 +183,17 @@ def test_the_private_buttons_are_the_engines_moves_and_the_hand_picture_is_the_h
     assert picture.filename == "main.png" and picture.fp.read().startswith(PNG)
 
 
+def test_the_chain_and_hand_pictures_say_their_tiles_in_words_for_screen_readers() -> None:
+    session = session_at(middle_of_round())
+    [chain] = PRESENTER.files(session)
+    assert chain.description == "Manche 2 · bouts : 3 et 5 · bazar : 18 — 3-4 · 4-5"
+    [english] = PRESENTER.files(session, "en")
+    assert english.description is not None and english.description.endswith("— 3-4 · 4-5")
+    assert english.description != chain.description
+    [hand] = PRESENTER.private_files(session, "1")
+    assert hand.description == "Ta main (3 dominos) : 0-1 · 2-5 · 3-3"
+
+
 def test_a_player_with_nothing_to_lay_is_offered_the_bazar_and_only_the_bazar() -> None:
     session = session_at(middle_of_round(turn="2"))
     view = PRESENTER.components(session)
@@ -305,10 +317,10 @@ def test_a_tied_poisson_makes_two_chevres_and_the_table_says_so() -> None:
     embed = PRESENTER.embed(session)
     assert embed.title == "Dominos « Chèvre »"
     assert fields(session)["🐐 Partie terminée"] == (
-        "La chèvre : <@2> (22 points), <@3> (22 points).\nGagnant(s) : <@1>."
+        "La chèvre : <@2> (22 points), <@3> (22 points).\nGagnant : <@1>."
     )
     assert "À jouer" not in fields(session)
-    assert labels(PRESENTER.components(session)) == []  # nothing left to click
+    assert labels(PRESENTER.components(session)) == ["Revanche"]  # nothing left to play
 
 
 async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: SessionManager) -> None:
@@ -358,7 +370,7 @@ def check_table(session: Session) -> None:
         assert shown_hand(private) == sorted(state.hands[player], key=sort_key)
         assert len(private) <= 2000
     if state.over:
-        assert flat(view) == []
+        assert [b["label"] for b in flat(view)] == ["Revanche"]  # the game's buttons gone
         return
     turn = state.turn_player()
     moves = GAME.legal_actions(state, turn)
@@ -449,8 +461,7 @@ async def test_a_failing_presenter_never_falls_back_to_buttons_that_name_a_hand(
 
     monkeypatch.setattr(type(PRESENTER), "files", broken)
     drawn = await draw_table(session)
-    text = json.dumps(drawn.embed.to_dict() if drawn.embed else {}, ensure_ascii=False)
-    text += json.dumps(flat(drawn.view), ensure_ascii=False)
+    text = json.dumps(drawn.view.to_components(), ensure_ascii=False)
     for tile in [t for hand in HANDS.values() for t in hand]:
         assert tile not in text and tile[::-1] not in text
-    assert "Quitter" in labels(drawn.view) and "Mon jeu" in labels(drawn.view)
+    assert "Quitter" in layout.labels(drawn.view) and "Mon jeu" in layout.labels(drawn.view)

@@ -291,7 +291,7 @@ async def test_reaching_the_target_ends_the_table_with_the_winner(manager: Sessi
     assert shown["Partie terminée"] == "🏆 <@111>"
     assert shown["Scores (premier à 10)"] == "**J111** : 10\n**J222** : 0"
     assert "À jouer" not in shown and "Situation laissée" not in shown
-    assert items(session) == []
+    assert [b["label"] for b in items(session)] == ["Revanche"]  # the game's buttons gone
 
 
 async def test_leaving_during_ones_turn_hands_the_dice_as_they_lie_to_the_next(

@@ -53,7 +53,7 @@ def test_with_one_player_left_the_game_stops_without_a_chevre() -> None:
     state, _ = GAME.start(["ana", "bob"], seed=5)
     state, events = act(state, "bob", "quitter")
     assert state.over and state.winners == ["ana"] and state.chevres == []
-    assert WORDS.describe(events[-1], {}, "fr") == "Plus assez de joueurs : la partie s'arrête. Gagnant(s) : ana."
+    assert WORDS.describe(events[-1], {}, "fr") == "Plus assez de joueurs : la partie s'arrête. Gagnant : ana."
 
 
 def test_when_the_free_opener_of_a_later_round_leaves_the_next_seat_opens_freely() -> None:

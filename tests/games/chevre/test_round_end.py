@@ -146,12 +146,12 @@ def test_reaching_101_makes_the_chevre_and_the_others_win() -> None:
     # Remembered points never make a chèvre: bob has 109 remembered, 0 in his account.
     assert state.remembered["bob"] == 109 and state.scores["bob"] == 0
     assert kinds(events) == ["pose", "manche_finie", "fin"]
-    assert WORDS.describe(events[-1], {}, "fr") == "La chèvre : cid (101 points). Gagnant(s) : ana, bob, dan."
+    assert WORDS.describe(events[-1], {}, "fr") == "La chèvre : cid (101 points). Gagnants : ana, bob, dan."
     assert GAME.legal_actions(state, "bob") == [] and GAME.to_act(state) == []
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "poser", tuile="0-0")
     assert info.value.code == "game_over"
-    assert "Chèvre : cid. Gagnant(s) : ana, bob, dan." in WORDS.summary(state, {}, "fr")
+    assert "Chèvre : cid. Gagnants : ana, bob, dan." in WORDS.summary(state, {}, "fr")
 
 
 def test_when_everyone_crosses_at_once_the_highest_account_is_the_chevre() -> None:

@@ -37,12 +37,12 @@ def test_an_illegal_action_raises_and_changes_nothing() -> None:
     assert state.model_dump_json() == before
 
 
-def test_error_sentences_are_french_with_parameters() -> None:
+def test_a_refusal_is_a_code_with_the_parameters_its_sentence_needs() -> None:
+    # The words are speech's (tests/speech/test_game_words.py): the rules give the code and what it names.
     state = started()
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, "ana", Action(kind="note", args={"points": 9}), 0)
-    assert GAME.explain(info.value) == "Il faut entre 1 et 6 points."
-    assert GAME.explain(IllegalAction("not_your_turn")) == "Ce n'est pas ton tour."
+    assert (info.value.code, info.value.params) == ("bad_points", {"points": 9})
 
 
 def test_a_window_closes_only_when_time_is_passed_in_and_the_earliest_click_wins() -> None:
@@ -115,7 +115,7 @@ def test_words_outside_the_vocabulary_are_refused_and_change_nothing() -> None:
     before = state.model_dump_json()
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, "ana", Action(kind="lancer", args={"fort": 1}), 0)
-    assert info.value.code == "bad_argument" and GAME.explain(info.value) == "Argument invalide : fort."
+    assert (info.value.code, info.value.params) == ("bad_argument", {"name": "fort"})
     with pytest.raises(IllegalAction) as info:
         GAME.apply(state, "ana", Action(kind="tricher"), 0)
     assert info.value.code == "unknown_action"

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -33,7 +33,6 @@ class Toy(Game[ToyState]):
     max_players = 4
     options_model = ToyOptions
     state_model = ToyState
-    messages: ClassVar[dict[str, str]] = {"bad_points": "Il faut entre 1 et 6 points."}
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -118,9 +117,6 @@ class Toy(Game[ToyState]):
                 args=[ArgSpec(name="points", type="int", minimum=1, maximum=6)],
             ),
         ]
-
-    def describe(self, event: Event, names: dict[PlayerId, str] | None = None) -> str:
-        return f"{event.kind} {event.data}"
 
 
 GAME = Toy()

@@ -136,7 +136,7 @@ def test_343_wins_and_ends_the_game(negatives: bool) -> None:
     state = rig(begin(6, 6, 6, negatives=negatives), scores={"ana": 250, "bob": 300, "cid": 10})
     state, events = turn(state, "ana")
     assert state.over and state.winners == ["ana"] and state.scores["ana"] == 350
-    assert said(events)[-1] == "Partie terminée ! Gagnant(s) : ana."
+    assert said(events)[-1] == "Partie terminée ! Gagnant : ana."
     refused(state, "bob", "lancer", "game_over")
 
 

@@ -93,7 +93,7 @@ def test_a_refused_action_at_the_start_changes_nothing(
 @pytest.mark.parametrize(
     ("args", "code", "sentence"),
     [
-        ({"lapins": 3}, "trop_de_lapins", "Tu veux écarter 3 lapin(s) mais la table n'en montre que 2."),
+        ({"lapins": 3}, "trop_de_lapins", "Tu veux écarter 3 lapins mais la table n'en montre que 2."),
         (
             {"lapins": 0},
             "pas_de_lapin",
@@ -107,7 +107,7 @@ def test_a_refused_action_at_the_start_changes_nothing(
         (
             {"lapins": 0, "doubles": 2},
             "trop_de_doubles",
-            "Tu veux écarter 2 double(s) lapin(s) mais il n'y en a que 1.",
+            "Tu veux écarter 2 doubles lapins mais il n'y en a que 1.",
         ),
         ({"lapins": 1, "clapier": 4}, "clapier_absent", "Aucun dé ne montre le clapier pour 4."),
     ],
