@@ -23,6 +23,7 @@ ARTHUR_STARTS = [1, 5, 6]
 CHOUETTE_VELUTE = [2, 2, 4]
 CLICKS = 100
 UPDATE_MESSAGE = 7
+DEFERRED_UPDATE = 6  # the bot answers so when it is slow (a loaded machine): the click still plays once
 PRIVATE_MESSAGE = 4  # CHANNEL_MESSAGE_WITH_SOURCE, ephemeral: the refusal itself, not a defer
 
 
@@ -45,8 +46,8 @@ async def test_a_hundred_clicks_on_one_button_in_the_same_millisecond(emu: Emula
             await emu.click(table, tavern.arthur, custom_id, at_ms=at, wait=False) for _ in range(CLICKS)
         ]
         await all_answered(emu, records)
-        applied = [r for r in records if r.response_type == UPDATE_MESSAGE and not r.ephemeral]
-        assert len(applied) == 1
+        applied = [r for r in records if r.response_type in (UPDATE_MESSAGE, DEFERRED_UPDATE) and not r.ephemeral]
+        assert len(applied) == 1, [r for r in records if not r.ephemeral]
         refused = [r for r in records if r not in applied]
         # Each refusal is the player's private answer, given directly (never « le bot réfléchit… »).
         assert all(r.response_type == PRIVATE_MESSAGE and r.ephemeral for r in refused), [
