@@ -8,8 +8,9 @@ from __future__ import annotations
 import discord
 
 from bot.app import TaverneBot
+from bot.sessions import Session
 from bot.tables import presenter_for
-from emulator import Emulator, Message
+from emulator import Message
 from emulator.limits import COMPONENTS_V2_FLAG
 from tests import layout
 from tests.e2e.table import act, open_table, seat_and_start
@@ -19,19 +20,26 @@ from tests.games.core.toy import GAME as TOY
 NO_SIX = 3  # the toy's dice under this seed: 3, 1, 1, 4 (no shout window)
 
 
-async def post_as_before(emu: Emulator, tavern: Tavern, bot: TaverneBot) -> Message:
-    """The table posted the way the previous version did: its embed and its classic rows, made the
-    table's message."""
-    session = bot.manager.in_channel(tavern.channel.id)
-    assert session is not None
+async def classic_copy(tavern: Tavern, bot: TaverneBot, session: Session) -> Message:
+    """The table sent the way the previous version drew it: its embed and its classic rows."""
     presenter = presenter_for(session.game)
     channel = bot.get_channel(tavern.channel.id)
     assert isinstance(channel, discord.TextChannel)
     sent = await channel.send(embed=presenter.embed(session), view=presenter.components(session))
-    await bot.manager.shown(session, message_id=sent.id)
-    old = tavern.channel.public_messages[-1]
-    assert old.id == sent.id and old.embeds and not old.flags & COMPONENTS_V2_FLAG
-    return old
+    copy = tavern.channel.public_messages[-1]
+    assert copy.id == sent.id and copy.embeds and not copy.flags & COMPONENTS_V2_FLAG
+    return copy
+
+
+async def posted_as_before(tavern: Tavern, bot: TaverneBot) -> tuple[Message, Session]:
+    """A toy table of Arthur and Perceval whose message is the one the previous version posted."""
+    lobby = await open_table(tavern.emu, tavern.channel, tavern.arthur, "toy", f"graine={NO_SIX}")
+    await seat_and_start(tavern.emu, lobby, tavern.arthur, [tavern.perceval])
+    session = bot.manager.in_channel(tavern.channel.id)
+    assert session is not None
+    old = await classic_copy(tavern, bot, session)
+    await bot.manager.shown(session, message_id=old.id)
+    return old, session
 
 
 async def test_a_click_on_a_table_posted_before_the_layout_plays_and_redraws_it_as_a_layout(
@@ -40,9 +48,7 @@ async def test_a_click_on_a_table_posted_before_the_layout_plays_and_redraws_it_
     emu = tavern.emu
     arthur, perceval = tavern.arthur, tavern.perceval
     async with tavern.bot({"toy": TOY}) as bot:
-        lobby = await open_table(emu, tavern.channel, arthur, "toy", f"graine={NO_SIX}")
-        await seat_and_start(emu, lobby, arthur, [perceval])
-        old = await post_as_before(emu, tavern, bot)
+        old, _ = await posted_as_before(tavern, bot)
         assert old.embeds[0]["title"] == "Jouet"
 
         reply = await act(emu, old, arthur, "lancer")
@@ -61,12 +67,8 @@ async def test_a_stale_click_on_a_table_posted_before_the_layout_redraws_it(tave
     emu = tavern.emu
     arthur, perceval = tavern.arthur, tavern.perceval
     async with tavern.bot({"toy": TOY}) as bot:
-        lobby = await open_table(emu, tavern.channel, arthur, "toy", f"graine={NO_SIX}")
-        await seat_and_start(emu, lobby, arthur, [perceval])
-        old = await post_as_before(emu, tavern, bot)
+        old, session = await posted_as_before(tavern, bot)
         before = old.snapshot()
-        session = bot.manager.in_channel(tavern.channel.id)
-        assert session is not None
         # Arthur plays elsewhere (the turn moves on); the old message still shows his « Lancer ».
         await bot.manager.act(session.id, str(arthur.id), TOY.legal_actions(session.state, str(arthur.id))[0], 0)
         refused = await act(emu, before, arthur, "lancer")
@@ -78,23 +80,14 @@ async def test_a_stale_click_on_a_table_posted_before_the_layout_redraws_it(tave
 
 async def test_a_click_on_an_old_table_message_no_longer_the_table_says_where_it_is(tavern: Tavern) -> None:
     emu = tavern.emu
-    arthur, perceval = tavern.arthur, tavern.perceval
+    arthur = tavern.arthur
     async with tavern.bot({"toy": TOY}) as bot:
-        lobby = await open_table(emu, tavern.channel, arthur, "toy", f"graine={NO_SIX}")
-        await seat_and_start(emu, lobby, arthur, [perceval])
-        old = await post_as_before(emu, tavern, bot)
-        session = bot.manager.in_channel(tavern.channel.id)
-        assert session is not None
+        old, session = await posted_as_before(tavern, bot)
         # The table's message is a layout one now; another classic copy of it lingers, with its
         # old buttons (a table re-posted before the upgrade, say).
         assert await bot.clicks.sender.refresh(session) is None
         assert old.flags & COMPONENTS_V2_FLAG
-        channel = bot.get_channel(tavern.channel.id)
-        assert isinstance(channel, discord.TextChannel)
-        presenter = presenter_for(session.game)
-        older = await channel.send(embed=presenter.embed(session), view=presenter.components(session))
-        stale = tavern.channel.public_messages[-1]
-        assert stale.id == older.id and not stale.flags & COMPONENTS_V2_FLAG
+        stale = await classic_copy(tavern, bot, session)
         await bot.manager.act(session.id, str(arthur.id), TOY.legal_actions(session.state, str(arthur.id))[0], 0)
         refused = await act(emu, stale, arthur, "lancer")
         link = f"https://discord.com/channels/{tavern.guild.id}/{tavern.channel.id}/{old.id}"
