@@ -87,12 +87,16 @@ async def make_manager(database: TestDatabase) -> AsyncIterator[MakeManager]:
     opened: list[tuple[SessionManager, Store]] = []
 
     async def make(
-        clock: Callable[[], int] = wall_ms, listener: Heard | None = None, restore: bool = True, **timers: Any
+        clock: Callable[[], int] = wall_ms,
+        listener: Heard | None = None,
+        restore: bool = True,
+        games: dict[str, Game[Any]] | None = None,
+        **timers: Any,
     ) -> SessionManager:
         store = await Store.open(database.target)
         # A hand-moved clock: the timers sleep on it too.
         sleep = {"sleep": clock.sleep} if isinstance(clock, Clock) else {}
-        manager = SessionManager(store, GAMES, clock=clock, listener=listener, **sleep, **timers)
+        manager = SessionManager(store, games or GAMES, clock=clock, listener=listener, **sleep, **timers)
         opened.append((manager, store))
         if restore:
             await manager.restore()

@@ -5,7 +5,7 @@ when nobody human is left to confirm."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -17,7 +17,7 @@ from games.cabane import GAME as CABANE
 from games.core import Game
 from tests.databases import TestDatabase
 
-from .conftest import Clock, Heard, until
+from .conftest import Clock, Heard, MakeManager, until
 
 # The rematch's column and its note in bot_state, on both stores.
 pytestmark = pytest.mark.both_databases
@@ -28,20 +28,13 @@ Make = Callable[..., Any]
 
 
 @pytest.fixture
-async def managers(database: TestDatabase) -> AsyncIterator[Make]:
-    opened: list[tuple[SessionManager, Store]] = []
+def managers(make_manager: MakeManager) -> Make:
+    """Managers of Cabane tables on the test's database (closed at the end by ``make_manager``)."""
 
-    async def make(clock: Clock, listener: Heard | None = None) -> SessionManager:
-        store = await Store.open(database.target)
-        manager = SessionManager(store, GAMES, clock=clock, sleep=clock.sleep, listener=listener)
-        opened.append((manager, store))
-        await manager.restore()
-        return manager
+    def make(clock: Clock, listener: Heard | None = None) -> Any:
+        return make_manager(clock, listener, games=GAMES)
 
-    yield make
-    for manager, store in opened:
-        await manager.close()
-        await store.close()
+    return make
 
 
 async def finished(manager: SessionManager, players: tuple[str, ...], robot: bool = False) -> Session:
