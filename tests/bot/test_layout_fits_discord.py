@@ -21,7 +21,7 @@ from bot.tables import presenter_for
 from bot.tables.layout import COMPONENTS_MAX, hand_layout
 from emulator import limits
 from games.core import Action, Game, registry
-from games.core.autoplay import choose
+from games.core.autoplay import random_steps
 from tests import layout
 from tests.games.randomplay import RANDOM_GAMES
 
@@ -84,16 +84,9 @@ def test_every_table_of_random_play_at_a_full_table_fits_a_layout_message(
     players = [str(100 + i) for i in range(PLAYERS.get(name, game.max_players))]
     rng = random.Random(seed)
     state, _ = game.start(players, seed=seed)
-    now = 0
-    for _ in range(300):
-        check_table(session_of(game, state, players), caplog)
-        if state.over:
-            break
-        move = choose(game, state, rng, now)
-        if move is None:
-            break
-        player, action, now = move
-        state, _ = game.apply(state, player, action, now)
+    check_table(session_of(game, state, players), caplog)
+    for step in random_steps(game, state, rng, max_steps=300):
+        check_table(session_of(game, step.after, players), caplog)
 
 
 def play(game: Game[Any], state: Any, *moves: tuple[str, str]) -> Any:
@@ -127,14 +120,8 @@ def test_barricade_six_throws_with_many_moves_fit(caplog: pytest.LogCaptureFixtu
     players = [str(100 + i) for i in range(6)]
     rng = random.Random(3)
     state, _ = game.start(players, seed=3)
-    widest, now = 0, 0
-    for _ in range(400):
-        if state.over:
-            break
-        widest = max(widest, check_table(session_of(game, state, players), caplog))
-        move = choose(game, state, rng, now)
-        if move is None:
-            break
-        player, action, now = move
-        state, _ = game.apply(state, player, action, now)
+    widest = max(
+        check_table(session_of(game, step.before, players), caplog)
+        for step in random_steps(game, state, rng, max_steps=400)
+    )
     assert widest >= 20  # a throw with many moves was drawn
