@@ -43,6 +43,23 @@ async def ask(emu: Emulator, table: Message, user: User) -> InteractionRecord:
     return await emu.click(table, user, label="Revanche")
 
 
+async def rematch_asked(tavern: Tavern, bot: TaverneBot, guests: list[User]) -> tuple[Message, Session]:
+    """Arthur's finished game with ``guests``, his « Revanche » clicked: the rematch's lobby, and
+    the finished table."""
+    table, old = await finished_game(tavern, bot, guests)
+    asked = await ask(tavern.emu, table, tavern.arthur)
+    assert asked.message is not None and not asked.ephemeral, asked.content
+    return asked.message, old
+
+
+async def seat_freed(tavern: Tavern, lobby: Message, player: User, timeout: float) -> None:
+    """The channel told that ``player``'s seat was freed, and the lobby no longer shows it."""
+    emu = tavern.emu
+    told = await emu.wait_for_message(tavern.channel, lambda m: "place libérée" in (m.content or ""), timeout=timeout)
+    assert f"<@{player.id}>" in told.content
+    await emu.wait_until(lambda: f"<@{player.id}>" not in lobby.text(), 5, f"{player.name}'s seat gone from the lobby")
+
+
 def seated(session: Session) -> list[str]:
     assert session.state is not None
     return list(session.state.players)
@@ -95,10 +112,7 @@ async def test_a_seat_left_unconfirmed_is_freed_after_a_restart_and_the_lobby_sa
     emu.freeze_clock()
     arthur, perceval, karadoc = tavern.arthur, tavern.perceval, tavern.karadoc
     async with tavern.bot() as bot:
-        table, old = await finished_game(tavern, bot, [perceval, karadoc])
-        asked = await ask(emu, table, arthur)
-        assert asked.message is not None and not asked.ephemeral, asked.content
-        lobby = asked.message
+        lobby, old = await rematch_asked(tavern, bot, [perceval, karadoc])
     # The bot stops between the click and the confirmations; its timer is in the store.
     emu.advance(30)
     async with tavern.bot() as bot:
@@ -110,9 +124,7 @@ async def test_a_seat_left_unconfirmed_is_freed_after_a_restart_and_the_lobby_sa
         due = bot.manager.next_due(rematch)
         assert due.kind == "rematch" and due.at == rematch.rec.created_ms + CONFIRM_MS
         emu.advance((due.at - emu.now_ms()) / 1000 + 0.01)
-        told = await emu.wait_for_message(tavern.channel, lambda m: "place libérée" in (m.content or ""), timeout=5)
-        assert f"<@{karadoc.id}>" in told.content
-        await emu.wait_until(lambda: f"<@{karadoc.id}>" not in lobby.text(), 5, "Karadoc's seat gone from the lobby")
+        await seat_freed(tavern, lobby, karadoc, timeout=5)
         assert "Je rejoue" not in lobby.button_labels
         late = await emu.click(lobby, karadoc, label="Rejoindre")  # he may still sit down like anyone
         assert not late.ephemeral, late.content
@@ -133,15 +145,10 @@ async def test_seats_whose_time_ran_out_while_the_bot_was_down_are_freed_when_it
     emu.freeze_clock()
     arthur, perceval = tavern.arthur, tavern.perceval
     async with tavern.bot() as bot:
-        table, _ = await finished_game(tavern, bot, [perceval])
-        asked = await ask(emu, table, arthur)
-        assert asked.message is not None and not asked.ephemeral, asked.content
-        lobby = asked.message
+        lobby, _ = await rematch_asked(tavern, bot, [perceval])
     emu.advance(CONFIRM_MS / 1000 + 60)  # down for four minutes
     async with tavern.bot() as bot:
-        told = await emu.wait_for_message(tavern.channel, lambda m: "place libérée" in (m.content or ""), timeout=8)
-        assert f"<@{perceval.id}>" in told.content
-        await emu.wait_until(lambda: f"<@{perceval.id}>" not in lobby.text(), 5, "Perceval's seat gone from the lobby")
+        await seat_freed(tavern, lobby, perceval, timeout=8)
         rematch = table_of(bot, tavern.channel)
         assert rematch is not None and list(rematch.rec.names) == [str(arthur.id)]
         assert "Je rejoue" not in lobby.button_labels  # nothing waits for him: « Rejoindre », like anyone
