@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from games.cabane import GAME, CabaneState, dice_values
-from games.core import Action, BaseState, Event, IllegalAction
-from speech import words_of
+from games.core import Action, Event
+from tests.games.reading import Reading
 
 PLAYERS = ["ana", "bob", "cid"]
 THROW = Action(kind="lancer")
@@ -42,15 +42,6 @@ def said(events: list[Event]) -> list[str]:
     return [e.data["dit"] for e in events if e.kind == "compte"]
 
 
-def words(event: Event, lang: str = "fr") -> str:
-    """What the table says of ``event`` (speech/: the game's words, read from the catalogues)."""
-    return words_of(GAME).describe(event, {}, lang)
-
-
-def summary(state: BaseState, lang: str = "fr") -> str:
-    return words_of(GAME).summary(state, {}, lang)
-
-
-def refusal(error: IllegalAction, lang: str = "fr") -> str:
-    """Why the table refuses an action, as the player reads it."""
-    return words_of(GAME).explain(error, lang)
+# What the table says, in the game's words (tests/games/reading.py).
+READING = Reading(GAME)
+words, summary, refusal = READING.words, READING.summary, READING.refusal

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from games.core import Action, BaseState, Event, IllegalAction
+from games.core import Action, Event
 from games.ludicitude import GAME, LudicitudeState
-from speech import words_of
+from tests.games.reading import Reading
 
 
 def start(loaded: list[int], players: tuple[str, ...] = ("ana", "bob"), **options: int) -> LudicitudeState:
@@ -41,15 +41,6 @@ def every_die_aside(then: list[int]) -> LudicitudeState:
     return state
 
 
-def words(event: Event, lang: str = "fr") -> str:
-    """What the table says of ``event`` (speech/: the game's words, read from the catalogues)."""
-    return words_of(GAME).describe(event, {}, lang)
-
-
-def summary(state: BaseState, lang: str = "fr") -> str:
-    return words_of(GAME).summary(state, {}, lang)
-
-
-def refusal(error: IllegalAction, lang: str = "fr") -> str:
-    """Why the table refuses an action, as the player reads it."""
-    return words_of(GAME).explain(error, lang)
+# What the table says, in the game's words (tests/games/reading.py).
+READING = Reading(GAME)
+words, summary, refusal = READING.words, READING.summary, READING.refusal
