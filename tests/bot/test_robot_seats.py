@@ -4,7 +4,7 @@ timer found again after a restart."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -12,32 +12,24 @@ import pytest
 
 from bot.sessions import Session, SessionManager
 from bot.sessions.robots import PACE_MS, QUICK_MS
-from bot.store import Store
 from games.cabane import GAME as CABANE
 from games.core import Action, Game
 from games.ludicitude import GAME as LUDICITUDE
 
-from .conftest import Clock, until
+from .conftest import Clock, MakeManager, until
 
 GAMES: dict[str, Game[Any]] = {"cabane": CABANE, "ludicitude": LUDICITUDE}
 Make = Callable[..., Any]
 
 
 @pytest.fixture
-async def managers(db_path: Path) -> AsyncIterator[Make]:
-    opened: list[tuple[SessionManager, Store]] = []
+def managers(make_manager: MakeManager) -> Make:
+    """Managers of Cabane and Ludicitude tables on the test's SQLite file, timers on ``clock``."""
 
-    async def make(clock: Clock, **timers: int) -> SessionManager:
-        store = await Store.open(db_path)
-        manager = SessionManager(store, GAMES, clock=clock, sleep=clock.sleep, **timers)
-        opened.append((manager, store))
-        await manager.restore()
-        return manager
+    def make(clock: Clock, **timers: int) -> Any:
+        return make_manager(clock, games=GAMES, **timers)
 
-    yield make
-    for manager, store in opened:
-        await manager.close()
-        await store.close()
+    return make
 
 
 async def robots_table(
