@@ -7,11 +7,11 @@ the barriers and the gold mine are English words; only the name « Ruée vers l'
 from __future__ import annotations
 
 from emulator import Emulator, Message, User
-from games.barricade import GAME, BarricadeState
+from games.barricade import GAME
 from tests import layout
 from tests.e2e.table import open_table, table_message
 from tests.e2e.tavern import Tavern
-from tests.e2e.test_barricade_whole_game import MAX_CLICKS, best, click_action
+from tests.e2e.test_barricade_whole_game import MAX_CLICKS, best, click_action, to_play
 from tests.e2e.test_chevre_english_e2e import seat_and_start_in_english
 from tests.french import french_lines
 
@@ -65,13 +65,8 @@ async def test_a_whole_game_in_english_by_clicks_from_play_to_the_winner(emu: Em
         assert layout.header(first.components) == "⛏️ Barricade / Ruée vers l'or"
         assert "Order of play: " in first.text() and "(red)" in first.text()
         clicks, moved = 0, False
-        while clicks < MAX_CLICKS:
-            session = bot.manager.in_channel(tavern.channel.id)
-            if session is None:  # the table closes when the game is won
-                break
-            state = session.state
-            assert isinstance(state, BarricadeState) and not state.over
-            [(player, legal)] = [(p, actions) for p in state.players if (actions := GAME.legal_actions(state, p))]
+        while clicks < MAX_CLICKS and (turn := to_play(bot, tavern)) is not None:
+            state, player, legal = turn
             table = table_message(tavern.channel)
             shown.append(readable(table))
             if state.phase == "barriere" and not moved:

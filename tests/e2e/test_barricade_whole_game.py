@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.app import TaverneBot
 from bot.ui.ids import decode_action
 from emulator import Emulator, InteractionRecord, Message, User
 from games.barricade import GAME, BarricadeState, load_board
@@ -53,6 +54,18 @@ async def click_action(
     raise LookupError(f"the table shows no way to {action}")
 
 
+def to_play(bot: TaverneBot, tavern: Tavern) -> tuple[BarricadeState, str, list[Action]] | None:
+    """The channel's game, who is to play and what they may do; None once the game is won (the
+    table closes)."""
+    session = bot.manager.in_channel(tavern.channel.id)
+    if session is None:
+        return None
+    state = session.state
+    assert isinstance(state, BarricadeState) and not state.over
+    [(player, legal)] = [(p, actions) for p in state.players if (actions := GAME.legal_actions(state, p))]
+    return state, player, legal
+
+
 async def test_a_whole_game_by_clicks_from_jouer_to_the_winner(emu: Emulator, tavern: Tavern) -> None:
     tavern.at_test_speed()  # a game played at machine speed: pings are not paced to 5 per 5 s
     users = {str(tavern.arthur.id): tavern.arthur, str(tavern.perceval.id): tavern.perceval}
@@ -60,15 +73,8 @@ async def test_a_whole_game_by_clicks_from_jouer_to_the_winner(emu: Emulator, ta
         lobby = await open_table(emu, tavern.channel, tavern.arthur, "barricade", options="graine=11")
         await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval])
         clicks = 0
-        while clicks < MAX_CLICKS:
-            session = bot.manager.in_channel(tavern.channel.id)
-            if session is None:  # the table closes when the game is won
-                break
-            state = session.state
-            assert isinstance(state, BarricadeState) and not state.over
-            [(player, legal)] = [
-                (p, actions) for p in state.players if (actions := GAME.legal_actions(state, p))
-            ]
+        while clicks < MAX_CLICKS and (turn := to_play(bot, tavern)) is not None:
+            _, player, legal = turn
             table = table_message(tavern.channel)
             reply = await click_action(emu, table, users[player], best(legal), legal)
             assert not reply.errors and not reply.ephemeral, reply
