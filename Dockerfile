@@ -33,8 +33,11 @@ RUN pip install --no-cache-dir --require-hashes -r /tmp/requirements.txt \
 
 # Taverne itself, from the wheel of the first stage.
 COPY --from=wheel /wheels /tmp/wheels
+# The catalogues read once by babel and kept beside them (speech/catalogue.py): the bot's user may
+# not write there, and each start would read the .po files again (a quarter of a second).
 RUN pip install --no-cache-dir --no-deps /tmp/wheels/*.whl \
-    && rm -rf /tmp/wheels
+    && rm -rf /tmp/wheels \
+    && python -c "from speech.catalogue import catalogues; catalogues()"
 
 WORKDIR /home/taverne
 USER 10001:10001

@@ -187,9 +187,10 @@ class TaverneBot(commands.AutoShardedBot):
             await self.load_extension(extension)
         restored = await manager.restore()
         self.started.mark("tables")
+        # The others' index is read beside the connection; the manager says how many when it is.
         log.info(
-            "%d table(s) restaurée(s) en mémoire, %d autre(s) chargée(s) à leur premier clic (%s), jeux : %s",
-            len(restored), manager.cold(), self.leases.named, ", ".join(sorted(self.games)),
+            "%d table(s) restaurée(s) en mémoire (%s), jeux : %s",
+            len(restored), self.leases.named, ", ".join(sorted(self.games)),
         )
         self._heartbeat = asyncio.create_task(self._beat_while_connected(), name="taverne-heartbeat")
         if self.sync_commands and (settings.shards is None or settings.shards.syncs_commands):

@@ -66,6 +66,8 @@ class ManagerCore:
         self.keep_ms = keep_ms
         self.lookahead_ms = lookahead_ms
         self._cold: dict[int, int] = {}  # channel id → id of an open table not in memory
+        self._indexed = False  # ``_cold`` holds every open table (read beside the start: memory.py)
+        self._indexing: asyncio.Task[None] | None = None
         self._loading: dict[int, asyncio.Future[Session | None]] = {}
         self._watcher: asyncio.Task[None] | None = None
         self._horizon = 0  # the due times up to here are loaded

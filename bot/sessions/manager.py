@@ -76,7 +76,7 @@ class SessionManager(RematchTables):
             self.stamp(session)
         if unknown:
             await self.store.set_due([(s.id, s.rec.due_ms or 0) for s in unknown])
-        self._remember_cold(await self.store.open_index(self.shards))
+        self._start_index()  # beside the connection: a click before it is read asks the database
         self._start_watch(horizon)
         return back
 

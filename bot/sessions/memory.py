@@ -2,7 +2,8 @@
 
 Kept in memory: the tables played in the last ``keep_ms``, those due soon (a window closing, a
 player to warn) and those being played. The others are known only by their channel (``_cold``, a
-few dozen bytes each) and loaded on their first click or command (``warm``), or when their timer
+few dozen bytes each; that index is read beside the start, a click before it is read asking the
+database) and loaded on their first click or command (``warm``), or when their timer
 falls due: every save stamps the table's next due time in an indexed column (``due_ms``), and one
 task (``_watch``) loads the tables due within ``lookahead_ms`` from it, so that their timers fire
 as if they had stayed; it also lets go of the tables idle for ``keep_ms`` with nothing due soon.
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 
 from pydantic import ValidationError
 
@@ -28,14 +30,26 @@ class TablesInMemory(RobotTables):
         if channel_id is None:
             return None
         session = self._by_channel.get(channel_id)
-        if session is not None or channel_id not in self._cold:
+        if session is not None or (self._indexed and channel_id not in self._cold):
             return session
         loading = self._loading.get(channel_id)
         if loading is None:
-            loading = asyncio.ensure_future(self._load(self._cold[channel_id]))
+            loading = asyncio.ensure_future(self._load_in(channel_id))
             self._loading[channel_id] = loading
             loading.add_done_callback(lambda _: self._loading.pop(channel_id, None))
         return await asyncio.shield(loading)
+
+    async def _load_in(self, channel_id: int) -> Session | None:
+        """The channel's table by the index; before the index is read (the first seconds of a start),
+        asked of the database, so that no click waits for the index nor is told « no table »."""
+        session_id = self._cold.get(channel_id)
+        if session_id is None:
+            session_id = await self.store.open_in_channel(channel_id, self.shards)
+        session = await self._load(session_id) if session_id is not None else None
+        if session is None and self._cold.get(channel_id) == session_id:
+            self._cold.pop(channel_id, None)  # closed since the index was read
+        # A table opened in the channel meanwhile (a /jouer beside the click) is the channel's.
+        return session if session is not None else self._by_channel.get(channel_id)
 
     async def _load(self, session_id: int) -> Session | None:
         """Reads one table back into memory and arms its timer; a row that no longer reads is set
@@ -91,10 +105,43 @@ class TablesInMemory(RobotTables):
         except Exception:
             log.exception("table %s : annonce de la mise de côté impossible", rec.id)
 
+    # --- the index of the tables not in memory ------------------------------------------------------
+    def _start_index(self) -> None:
+        """Reads the index of every open table beside the start (a second for 100 000 tables on a
+        small machine), so that the bot connects without waiting for it; until it is read, a click in
+        a channel not in it asks the database (``_load_in``). A failed read is tried again by the
+        watch."""
+        if self._indexed or self._closing or (self._indexing is not None and not self._indexing.done()):
+            return
+        self._indexing = asyncio.create_task(self._read_index(), name="taverne-index")
+        self._tasks.add(self._indexing)
+
+    async def _read_index(self) -> None:
+        started = time.perf_counter()
+        try:
+            async for page in self.store.open_index_pages(self.shards):
+                self._remember_cold(page)
+        except Exception as error:  # the database away: each channel asked until the index is read
+            log.error("index des tables hors mémoire non lu (chaque salon demandé à la base) : %s", error)
+            return
+        self._indexed = True
+        log.info(
+            "%d table(s) hors mémoire, chargée(s) à leur premier clic (index lu en %.2f s)",
+            self.cold(), time.perf_counter() - started,
+        )
+
+    async def index_read(self) -> bool:
+        """Waits for the index read in progress; whether the index is read."""
+        if self._indexing is not None:
+            await asyncio.shield(self._indexing)
+        return self._indexed
+
     def _remember_cold(self, index: list[tuple[int, int]]) -> None:
         for session_id, channel_id in index:
-            if session_id not in self._by_id:
-                self._cold[channel_id] = session_id
+            # What memory knows is newer than the index's snapshot: a table loaded (or loading),
+            # or let go since, is left as it is.
+            if session_id not in self._by_id and channel_id not in self._by_channel and channel_id not in self._loading:
+                self._cold.setdefault(channel_id, session_id)
 
     def in_memory(self) -> int:
         return len(self._by_id)
@@ -114,6 +161,7 @@ class TablesInMemory(RobotTables):
             # Half-way to the horizon (from the time it was set, not from when this task first ran).
             await self.sleep(max(0, self._horizon - self.lookahead_ms // 2 - self.clock()) / 1000)
             try:
+                self._start_index()
                 await self.load_due()
                 await self.let_go()
             except Exception as error:  # the database away: the next round tries again

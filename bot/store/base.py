@@ -11,7 +11,7 @@ open table per channel (a unique index), versioned schema steps (the same steps 
 from __future__ import annotations
 
 import abc
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -110,8 +110,13 @@ class Store(abc.ABC):
         columns only); with ``active_since``/``due_before``, only those to keep in memory."""
 
     @abc.abstractmethod
-    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
-        """(id, channel id) of every open table of ``shards``."""
+    def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+        """(id, channel id) of every open table of ``shards``, a page at a time, read beside the
+        clicks (it may take a second with 100 000 tables)."""
+
+    @abc.abstractmethod
+    async def open_in_channel(self, channel_id: int, shards: Shards | None = None) -> int | None:
+        """The id of the table open in ``channel_id``, if its guild is one of ``shards``'."""
 
     @abc.abstractmethod
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:

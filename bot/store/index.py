@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
+from pathlib import Path
 from typing import Any
 
 import aiosqlite
@@ -20,6 +21,7 @@ from .record import OPEN_STATUSES, OVER, Row, SessionRecord, _plain_record, _rec
 log = logging.getLogger(__name__)
 
 CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
+INDEX_PAGE = 5_000  # (id, channel) pairs handed over at a time: the event loop runs between pages
 SELECT = SELECT_SESSIONS
 
 
@@ -48,6 +50,7 @@ def decoded(rows: Sequence[Row]) -> tuple[list[SessionRecord], list[SessionRecor
 
 class OpenTables:
     _db: aiosqlite.Connection
+    _path: Path | None  # None: a database in memory
 
     async def _rows(self, query: str, params: tuple[Any, ...] = ()) -> list[sqlite3.Row]:
         async with self._db.execute(query, params) as cursor:
@@ -81,10 +84,28 @@ class OpenTables:
         readable, _ = await self.open_tables()
         return readable
 
-    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
-        """(id, channel id) of every open table of ``shards``: what is not loaded is found by it."""
+    async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+        """(id, channel id) of every open table of ``shards``, a page at a time: what is not loaded is
+        found by it. Read on a connection of its own (a read-only one, WAL's snapshot): the store's
+        connection, whose one thread runs every query in turn, stays free for the clicks meanwhile."""
         query = f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"
+        if self._path is None:  # in memory: no other connection sees it (a test's small database)
+            yield await self._index_here(query)
+            return
+        try:
+            reader = await aiosqlite.connect(f"{self._path.resolve().as_uri()}?mode=ro", uri=True)
+        except sqlite3.Error as error:
+            log.warning("index des tables lu sur la connexion principale (%s)", error)
+            yield await self._index_here(query)
+            return
+        try:
+            async with reader.execute(query, OPEN_STATUSES) as cursor:
+                while page := await cursor.fetchmany(INDEX_PAGE):
+                    yield [(int(i), int(c)) for i, c in page]
+        finally:
+            await reader.close()
 
+    async def _index_here(self, query: str) -> list[tuple[int, int]]:
         def read(db: sqlite3.Connection) -> list[tuple[int, int]]:
             # Plain tuples, on the database thread: a row object each costs more than the query.
             cursor = db.cursor()
@@ -94,6 +115,15 @@ class OpenTables:
         run: Any = self._db._execute
         index: list[tuple[int, int]] = await run(read, self._db._conn)
         return index
+
+    async def open_in_channel(self, channel_id: int, shards: Shards | None = None) -> int | None:
+        """The id of the table open in ``channel_id`` (if its guild is one of ``shards``'), by the
+        index of one open table per channel: a click that comes before the index is read."""
+        rows = await self._rows(
+            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN (?, ?) AND {in_shards(shards)}",
+            (channel_id, *OPEN_STATUSES),
+        )
+        return int(rows[0]["id"]) if rows else None
 
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
         """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms], by the index."""
@@ -114,8 +144,10 @@ class OpenTables:
     async def ends_not_shown(self, since_ms: int, shards: Shards | None = None) -> list[SessionRecord]:
         """Games finished since ``since_ms`` whose end was not told in their channel (the bot died
         between the finish and the 🏆 message); rows that do not read are left out."""
+        # Sorted here: with ORDER BY id, SQLite walks every row in id order (reading each table's
+        # state) instead of the few the index of ends to tell holds.
         rows = await self._rows(
-            f"{SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? AND {in_shards(shards)} ORDER BY id",
+            f"{SELECT} WHERE status = ? AND end_shown = 0 AND active_ms >= ? AND {in_shards(shards)}",
             (OVER, since_ms),
         )
-        return decoded(rows)[0]
+        return sorted(decoded(rows)[0], key=lambda rec: rec.id)

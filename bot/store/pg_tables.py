@@ -7,14 +7,14 @@ taking transaction locks the leases' table first (reads of the healthcheck still
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
 from ..shards import Shards
-from .index import SELECT, decoded, in_shards
+from .index import INDEX_PAGE, SELECT, decoded, in_shards
 from .leases import LIVE_LEASES, SET_LEASES, UPSERT_LEASE, Holder, lease_rows, pid_alive, taken_back
 from .queries import numbered
 from .record import OPEN_STATUSES, OVER, SessionRecord
@@ -29,6 +29,8 @@ class PgOpenTables:
     if TYPE_CHECKING:
 
         async def _fetch(self, sql: str, *args: Any) -> list[asyncpg.Record]: ...
+
+        def _connection(self) -> AbstractAsyncContextManager[asyncpg.Connection]: ...
 
         def _transaction(self) -> AbstractAsyncContextManager[asyncpg.Connection]: ...
 
@@ -49,11 +51,22 @@ class PgOpenTables:
             return [], []
         return decoded(await self._fetch(f"{SELECT} WHERE id = ANY(?::bigint[]) ORDER BY id", ids))
 
-    async def open_index(self, shards: Shards | None = None) -> list[tuple[int, int]]:
+    async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+        # A cursor in a read-only transaction of one pooled connection: the others answer the clicks.
+        async with self._connection() as con, con.transaction(readonly=True):
+            cursor = await con.cursor(
+                numbered(f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"),
+                *OPEN_STATUSES,
+            )
+            while page := await cursor.fetch(INDEX_PAGE):
+                yield [(int(r[0]), int(r[1])) for r in page]
+
+    async def open_in_channel(self, channel_id: int, shards: Shards | None = None) -> int | None:
         rows = await self._fetch(
-            f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}", *OPEN_STATUSES
+            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN (?, ?) AND {in_shards(shards)}",
+            channel_id, *OPEN_STATUSES,
         )
-        return [(int(r[0]), int(r[1])) for r in rows]
+        return int(rows[0]["id"]) if rows else None
 
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
         rows = await self._fetch(

@@ -59,8 +59,9 @@ __all__ = [
 
 
 class SqliteStore(OpenTables, Leases, Store):
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: aiosqlite.Connection, path: Path | None = None) -> None:
         self._db = db
+        self._path = path  # the file (None: in memory), for the index read beside (index.py)
         self._lock = asyncio.Lock()
         self.closed = False
         self._actions = GroupCommit(self._write_actions)
@@ -94,7 +95,7 @@ class SqliteStore(OpenTables, Leases, Store):
             await db.execute("PRAGMA journal_mode=WAL")
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
-            store = cls(db)
+            store = cls(db, None if memory else path)
             version = await store.schema_version()
             if version > len(MIGRATIONS):
                 raise StoreUnavailable(

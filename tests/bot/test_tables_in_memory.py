@@ -29,6 +29,7 @@ async def test_a_table_not_loaded_at_a_restart_answers_its_first_click_as_if_it_
 
     clock.now += 60_000  # played a minute ago: longer than this manager keeps tables
     second = await make_manager(clock=clock, **KEEP)
+    assert await second.index_read()
     assert second.in_channel(10) is None and (second.in_memory(), second.cold()) == (0, 1)
     back = await second.warm(10)
     assert back is not None and back.state is not None and back.timer is not None
@@ -104,6 +105,7 @@ async def test_each_process_restores_only_its_shards_tables(make_manager: MakeMa
 
     zero = await make_manager(shards=Shards((0,), 2))
     one = await make_manager(shards=Shards((1,), 2), keep_ms=1)
+    assert await zero.index_read() and await one.index_read()
     assert [s.id for s in zero.sessions()] == [ours.id] and zero.cold() == 0
     assert one.sessions() == [] and one.cold() == 1  # not played lately: loaded at its first click
     back = await one.warm(11)
