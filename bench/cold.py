@@ -34,6 +34,7 @@ ENV = {
     "TAVERNE_LOG_LEVEL": "INFO",  # for the start's phases (bot/startup.py), read from the bot's log
 }
 STARTED = "démarrage : READY "
+INDEXED = "(index lu en "
 TARGET_S, TARGET_MB = 2.0, 300
 # Channels in the emulated Discord: 20 guilds of 500, as in the ``restart`` section.
 CHANNELS = 10_000
@@ -74,6 +75,13 @@ async def run(
         return Cold(await once(0, 0.0), await once(count, probe_s))
 
 
+def index_read(folder: Path, sessions: int) -> str:
+    """What the bot says of the index of tables not in memory, read beside the connection (its log)."""
+    log = folder / f"redemarrage-{sessions}-bot.log"
+    lines = [line for line in log.read_text(errors="replace").splitlines() if INDEXED in line] if log.exists() else []
+    return lines[-1].split("] ", 2)[-1].split(": ", 1)[-1] if lines else "?"
+
+
 def phases(folder: Path, sessions: int) -> str:
     """What the bot says its last start spent, phase by phase (its log's « démarrage : » line)."""
     log = folder / f"redemarrage-{sessions}-bot.log"
@@ -90,6 +98,7 @@ def figures(folder: Path, games: dict[str, Any], count: int, probe_s: float, mod
     return [
         Figure("hors mémoire", f"sans table : phases (journal du bot) : {phases(folder, 0)}", ""),
         Figure("hors mémoire", f"{where} : phases (journal du bot) : {phases(folder, r.sessions)}", ""),
+        Figure("hors mémoire", f"{where} : index lu à côté de la connexion : {index_read(folder, r.sessions)}", ""),
         Figure(
             "hors mémoire",
             "READY → 1re réponse (le clic qui charge sa table), sans table / avec : la part des tables",

@@ -37,6 +37,10 @@ class StartTimes:
         self.marks: dict[str, float] = {}
         self.told = False
 
+    def since_start(self) -> float:
+        """Seconds since the process started (what a step done beside the start says in the log)."""
+        return _now() - self.origin
+
     def mark(self, phase: str) -> None:
         """The end of ``phase`` (the first time only: a reconnection is not a start)."""
         self.marks.setdefault(phase, _now() - self.origin)

@@ -17,6 +17,7 @@ import time
 
 from pydantic import ValidationError
 
+from ..startup import START
 from ..store import BROKEN, SessionRecord
 from .robot_tables import RobotTables
 from .session import Session
@@ -126,8 +127,8 @@ class TablesInMemory(RobotTables):
             return
         self._indexed = True
         log.info(
-            "%d table(s) hors mémoire, chargée(s) à leur premier clic (index lu en %.2f s)",
-            self.cold(), time.perf_counter() - started,
+            "%d table(s) hors mémoire, chargée(s) à leur premier clic (index lu en %.2f s, %.2f s après le lancement)",
+            self.cold(), time.perf_counter() - started, START.since_start(),
         )
 
     async def index_read(self) -> bool:

@@ -10,7 +10,7 @@ import logging
 import sqlite3
 from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import aiosqlite
 
@@ -23,6 +23,12 @@ log = logging.getLogger(__name__)
 CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
 INDEX_PAGE = 5_000  # (id, channel) pairs handed over at a time: the event loop runs between pages
 SELECT = SELECT_SESSIONS
+
+
+# The open tables, written out rather than bound: SQLite (and PostgreSQL's generic plans) use an
+# index built ``WHERE status IN ('lobby', 'playing')`` only for a query that says so in its text; with
+# ``status IN (?, ?)`` each of these queries read every row of the table (0.5 s at 100 000 tables).
+OPEN = "status IN ({})".format(", ".join(f"'{status}'" for status in OPEN_STATUSES))
 
 
 def in_shards(shards: Shards | None) -> str:
@@ -63,14 +69,14 @@ class OpenTables:
         With ``active_since``/``due_before``: only those played since then, due before then, or
         whose due time is not known yet (the tables to keep in memory at the start), found in the
         index first, so that the others' rows are not read."""
-        where = f"status IN (?, ?) AND {in_shards(shards)}"
+        where = f"{OPEN} AND {in_shards(shards)}"
         if active_since is None or due_before is None:
-            return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id", OPEN_STATUSES))
+            return decoded(await self._rows(f"{SELECT} WHERE {where} ORDER BY id"))
         ids = [
             int(r["id"])
             for r in await self._rows(
                 f"SELECT id FROM sessions WHERE {where} AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)",
-                (*OPEN_STATUSES, active_since, due_before),
+                (active_since, due_before),
             )
         ]
         rows: list[sqlite3.Row] = []
@@ -88,7 +94,7 @@ class OpenTables:
         """(id, channel id) of every open table of ``shards``, a page at a time: what is not loaded is
         found by it. Read on a connection of its own (a read-only one, WAL's snapshot): the store's
         connection, whose one thread runs every query in turn, stays free for the clicks meanwhile."""
-        query = f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"
+        query = f"SELECT id, channel_id FROM sessions WHERE {OPEN} AND {in_shards(shards)}"
         if self._path is None:  # in memory: no other connection sees it (a test's small database)
             yield await self._index_here(query)
             return
@@ -99,9 +105,9 @@ class OpenTables:
             yield await self._index_here(query)
             return
         try:
-            async with reader.execute(query, OPEN_STATUSES) as cursor:
+            async with reader.execute(query) as cursor:
                 while page := await cursor.fetchmany(INDEX_PAGE):
-                    yield [(int(i), int(c)) for i, c in page]
+                    yield cast(list[tuple[int, int]], page)  # plain (id, channel) tuples: no row factory here
         finally:
             await reader.close()
 
@@ -110,7 +116,7 @@ class OpenTables:
             # Plain tuples, on the database thread: a row object each costs more than the query.
             cursor = db.cursor()
             cursor.row_factory = None
-            return list(cursor.execute(query, OPEN_STATUSES).fetchall())
+            return list(cursor.execute(query).fetchall())
 
         run: Any = self._db._execute
         index: list[tuple[int, int]] = await run(read, self._db._conn)
@@ -120,24 +126,22 @@ class OpenTables:
         """The id of the table open in ``channel_id`` (if its guild is one of ``shards``'), by the
         index of one open table per channel: a click that comes before the index is read."""
         rows = await self._rows(
-            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN (?, ?) AND {in_shards(shards)}",
-            (channel_id, *OPEN_STATUSES),
+            f"SELECT id FROM sessions WHERE channel_id = ? AND {OPEN} AND {in_shards(shards)}", (channel_id,)
         )
         return int(rows[0]["id"]) if rows else None
 
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
         """The open tables of ``shards`` whose timers fall due in (after_ms, until_ms], by the index."""
         rows = await self._rows(
-            f"SELECT id FROM sessions WHERE status IN (?, ?) AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} "
-            "ORDER BY due_ms",
-            (*OPEN_STATUSES, after_ms, until_ms),
+            f"SELECT id FROM sessions WHERE {OPEN} AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} ORDER BY due_ms",
+            (after_ms, until_ms),
         )
         return [int(r["id"]) for r in rows]
 
     async def open_table(self, session_id: int) -> tuple[SessionRecord | None, SessionRecord | None]:
         """One table if it is still open: (the record, None), or (None, its plain columns) when it
         does not read, or (None, None)."""
-        rows = await self._rows(f"{SELECT} WHERE id = ? AND status IN (?, ?)", (session_id, *OPEN_STATUSES))
+        rows = await self._rows(f"{SELECT} WHERE id = ? AND {OPEN}", (session_id,))
         readable, unreadable = decoded(rows)
         return (readable[0] if readable else None), (unreadable[0] if unreadable else None)
 

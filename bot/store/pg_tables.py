@@ -14,10 +14,10 @@ from typing import TYPE_CHECKING, Any
 import asyncpg
 
 from ..shards import Shards
-from .index import INDEX_PAGE, SELECT, decoded, in_shards
+from .index import INDEX_PAGE, OPEN, SELECT, decoded, in_shards
 from .leases import LIVE_LEASES, SET_LEASES, UPSERT_LEASE, Holder, lease_rows, pid_alive, taken_back
 from .queries import numbered
-from .record import OPEN_STATUSES, OVER, SessionRecord
+from .record import OVER, SessionRecord
 
 
 def _count(status: str) -> int:
@@ -37,14 +37,14 @@ class PgOpenTables:
     async def open_tables(
         self, shards: Shards | None = None, *, active_since: int | None = None, due_before: int | None = None
     ) -> tuple[list[SessionRecord], list[SessionRecord]]:
-        where = f"status IN (?, ?) AND {in_shards(shards)}"
+        where = f"{OPEN} AND {in_shards(shards)}"
         if active_since is None or due_before is None:
-            return decoded(await self._fetch(f"{SELECT} WHERE {where} ORDER BY id", *OPEN_STATUSES))
+            return decoded(await self._fetch(f"{SELECT} WHERE {where} ORDER BY id"))
         ids = [
             int(r["id"])
             for r in await self._fetch(
                 f"SELECT id FROM sessions WHERE {where} AND (active_ms >= ? OR due_ms IS NULL OR due_ms <= ?)",
-                *OPEN_STATUSES, active_since, due_before,
+                active_since, due_before,
             )
         ]
         if not ids:
@@ -54,30 +54,25 @@ class PgOpenTables:
     async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
         # A cursor in a read-only transaction of one pooled connection: the others answer the clicks.
         async with self._connection() as con, con.transaction(readonly=True):
-            cursor = await con.cursor(
-                numbered(f"SELECT id, channel_id FROM sessions WHERE status IN (?, ?) AND {in_shards(shards)}"),
-                *OPEN_STATUSES,
-            )
+            cursor = await con.cursor(f"SELECT id, channel_id FROM sessions WHERE {OPEN} AND {in_shards(shards)}")
             while page := await cursor.fetch(INDEX_PAGE):
                 yield [(int(r[0]), int(r[1])) for r in page]
 
     async def open_in_channel(self, channel_id: int, shards: Shards | None = None) -> int | None:
         rows = await self._fetch(
-            f"SELECT id FROM sessions WHERE channel_id = ? AND status IN (?, ?) AND {in_shards(shards)}",
-            channel_id, *OPEN_STATUSES,
+            f"SELECT id FROM sessions WHERE channel_id = ? AND {OPEN} AND {in_shards(shards)}", channel_id
         )
         return int(rows[0]["id"]) if rows else None
 
     async def due_between(self, after_ms: int, until_ms: int, shards: Shards | None = None) -> list[int]:
         rows = await self._fetch(
-            f"SELECT id FROM sessions WHERE status IN (?, ?) AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} "
-            "ORDER BY due_ms",
-            *OPEN_STATUSES, after_ms, until_ms,
+            f"SELECT id FROM sessions WHERE {OPEN} AND due_ms > ? AND due_ms <= ? AND {in_shards(shards)} ORDER BY due_ms",
+            after_ms, until_ms,
         )
         return [int(r["id"]) for r in rows]
 
     async def open_table(self, session_id: int) -> tuple[SessionRecord | None, SessionRecord | None]:
-        rows = await self._fetch(f"{SELECT} WHERE id = ? AND status IN (?, ?)", session_id, *OPEN_STATUSES)
+        rows = await self._fetch(f"{SELECT} WHERE id = ? AND {OPEN}", session_id)
         readable, unreadable = decoded(rows)
         return (readable[0] if readable else None), (unreadable[0] if unreadable else None)
 

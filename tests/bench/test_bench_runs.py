@@ -194,6 +194,8 @@ def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(
     phases = [r for r in cold if "phases (journal du bot)" in r]
     assert len(phases) == 2 and all("modules " in r and "tables " in r and "READY " in r for r in phases), phases
     assert any("READY → 1re réponse" in r for r in cold)
+    # The index of the tables not in memory, read beside the connection: when, as the bot says it.
+    assert any("index lu à côté de la connexion : 300 table(s) hors mémoire" in r and "après le lancement" in r for r in cold)
     shards = [line for line in out.splitlines() if line.startswith("shards")]
     assert any("tables sur 4, 1 processus (2 shards)" in r and "clics/s" in r for r in shards)
     assert sum("CPU par clic" in r and " ms" in r for r in shards) == 3
