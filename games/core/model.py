@@ -93,7 +93,7 @@ class Event(BaseModel):
     @property
     def data(self) -> dict[str, Any]:
         """The event's own fields (all but ``kind`` and ``to``), as JSON: the terminal's ``--json``."""
-        fields = self.model_dump(mode="json", exclude=_ENVELOPE)
+        fields = self.model_dump(mode="json", exclude=set(_ENVELOPE))
         for name in _ENVELOPE:
             if f"{name}_" in fields:
                 fields[name] = fields.pop(f"{name}_")
