@@ -33,6 +33,34 @@ def test_every_file_the_map_names_exists() -> None:
     assert missing == []
 
 
+BARE = re.compile(r"(?<![\w/.<>-])([a-z_]+\.py)\b")
+
+
+def bare_names(line: str) -> list[tuple[str, str]]:
+    """(folder, file) for each file named without its folder: the folder is that of the path
+    named last before it on the line (« `bot/tables/base.py` (buttons), `arrangement.py` »)."""
+    paths = [(m.start(), m.group()) for m in PATH.finditer(line)]
+    out = []
+    for name in BARE.finditer(line):
+        if name.group(1) == "discord.py":  # the library
+            continue
+        before = [path for start, path in paths if start < name.start()]
+        if before:
+            last = before[-1]
+            out.append((last if last.endswith("/") else last.rsplit("/", 1)[0] + "/", name.group(1)))
+    return out
+
+
+def test_every_file_named_without_its_folder_is_in_the_folder_named_before_it() -> None:
+    missing = []
+    for line in MAP.read_text().splitlines():
+        for folder, name in bare_names(line):
+            for where in named_paths(folder):
+                if not (ROOT / where / name).exists():
+                    missing.append(f"{where}{name}")
+    assert missing == []
+
+
 def is_named(module: Path, text: str, lines: list[str]) -> bool:
     """Named by its path, by its game's pattern (``bot/tables/<game>.py``), or by its file name on
     a line that names its folder."""
