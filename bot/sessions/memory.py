@@ -137,12 +137,16 @@ class TablesInMemory(RobotTables):
             await asyncio.shield(self._indexing)
         return self._indexed
 
-    def _remember_cold(self, index: list[tuple[int, int]]) -> None:
-        for session_id, channel_id in index:
-            # What memory knows is newer than the index's snapshot: a table loaded (or loading),
-            # or let go since, is left as it is.
-            if session_id not in self._by_id and channel_id not in self._by_channel and channel_id not in self._loading:
-                self._cold.setdefault(channel_id, session_id)
+    def _remember_cold(self, page: list[tuple[int, int]]) -> None:
+        """A page of the index, (channel, id) pairs, added to ``_cold`` (in C: dict and set
+        operations, not a Python loop per table, for the clicks served meanwhile). What memory knows
+        is newer than the index's snapshot: a channel whose table is loaded (or loading), or was let
+        go since, is left as it is."""
+        fresh = dict(page)
+        for known in (self._by_channel, self._loading, self._cold):
+            for channel_id in fresh.keys() & known.keys():
+                del fresh[channel_id]
+        self._cold.update(fresh)
 
     def in_memory(self) -> int:
         return len(self._by_id)

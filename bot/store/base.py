@@ -111,7 +111,7 @@ class Store(abc.ABC):
 
     @abc.abstractmethod
     def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
-        """(id, channel id) of every open table of ``shards``, a page at a time, read beside the
+        """(channel id, id) of every open table of ``shards``, a page at a time, read beside the
         clicks (it may take a second with 100 000 tables)."""
 
     @abc.abstractmethod

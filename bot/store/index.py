@@ -1,5 +1,5 @@
 """The open tables as the session manager finds them without holding them all in memory: the
-index of every open table (id, channel), the rows to load at the start (played recently, due soon,
+index of every open table (channel, id), the rows to load at the start (played recently, due soon,
 or from before ``due_ms``), the tables whose timers fall due, one table by id; each limited to the
 guilds of the shards a process runs. A mixin of SQLite's store (PostgreSQL's: ``pg_tables.py``, the
 same conditions): it reads through its connection."""
@@ -21,7 +21,7 @@ from .record import OPEN_STATUSES, OVER, Row, SessionRecord, _plain_record, _rec
 log = logging.getLogger(__name__)
 
 CHUNK = 500  # ids per query (SQLite's limit of parameters is far above)
-INDEX_PAGE = 5_000  # (id, channel) pairs handed over at a time: the event loop runs between pages
+INDEX_PAGE = 5_000  # (channel, id) pairs handed over at a time: the event loop runs between pages
 SELECT = SELECT_SESSIONS
 
 
@@ -91,10 +91,10 @@ class OpenTables:
         return readable
 
     async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
-        """(id, channel id) of every open table of ``shards``, a page at a time: what is not loaded is
+        """(channel id, id) of every open table of ``shards``, a page at a time: what is not loaded is
         found by it. Read on a connection of its own (a read-only one, WAL's snapshot): the store's
         connection, whose one thread runs every query in turn, stays free for the clicks meanwhile."""
-        query = f"SELECT id, channel_id FROM sessions WHERE {OPEN} AND {in_shards(shards)}"
+        query = f"SELECT channel_id, id FROM sessions WHERE {OPEN} AND {in_shards(shards)}"
         if self._path is None:  # in memory: no other connection sees it (a test's small database)
             yield await self._index_here(query)
             return
@@ -107,7 +107,7 @@ class OpenTables:
         try:
             async with reader.execute(query) as cursor:
                 while page := await cursor.fetchmany(INDEX_PAGE):
-                    yield cast(list[tuple[int, int]], page)  # plain (id, channel) tuples: no row factory here
+                    yield cast(list[tuple[int, int]], page)  # plain (channel, id) tuples: no row factory here
         finally:
             await reader.close()
 

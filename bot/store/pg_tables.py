@@ -54,7 +54,7 @@ class PgOpenTables:
     async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
         # A cursor in a read-only transaction of one pooled connection: the others answer the clicks.
         async with self._connection() as con, con.transaction(readonly=True):
-            cursor = await con.cursor(f"SELECT id, channel_id FROM sessions WHERE {OPEN} AND {in_shards(shards)}")
+            cursor = await con.cursor(f"SELECT channel_id, id FROM sessions WHERE {OPEN} AND {in_shards(shards)}")
             while page := await cursor.fetch(INDEX_PAGE):
                 yield [(int(r[0]), int(r[1])) for r in page]
 
