@@ -18,9 +18,8 @@ from tests.french import french_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# What the engine of a game writes: the kinds of its events (untyped, or declared by a typed
-# model's ``kind: Literal["..."]``) and the codes of its refusals.
-EVENT_KIND = re.compile(r'(?:Event\(\s*kind=|kind: Literal\[)"([a-z_]+)"')
+# What the engine of a game writes: the kinds of its events and the codes of its refusals.
+EVENT_KIND = re.compile(r'Event\(\s*kind="([a-z_]+)"')
 ERROR_CODE = re.compile(r'IllegalAction\(\s*"([a-z_]+)"')
 # Refusals every game shares, said by games.po (error.<code>), not the game's own catalogue.
 SHARED = {"unknown_action", "not_your_turn", "bad_argument", "game_over", "not_a_player"}
