@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from games.cabane import GAME, CabaneState
+from games.cabane.events import Point
 from games.core import Action, BaseState, Event, IllegalAction
 from speech import words_of
 from speech.cabane import EVENT_KINDS, POINT_REASONS, count_words
@@ -42,7 +43,7 @@ def test_every_event_of_random_games_is_said_in_both_languages(
 ) -> None:
     events, _ = game_play
     assert {e.kind for e in events} == set(EVENT_KINDS)
-    assert {e.data["raison"] for e in events if e.kind == "point"} == set(POINT_REASONS)
+    assert {e.reason for e in events if isinstance(e, Point)} == set(POINT_REASONS)
     assert_events_said(WORDS, events, NAMES, lang)
 
 
@@ -118,7 +119,9 @@ def test_the_start_says_the_mode_and_an_older_record_keeps_its_title() -> None:
         WORDS.describe(events[0], NAMES, "en")
         == "La Cabane sul' Dos — the Bataille with 1 die, to 4 points. Ana, Bob."
     )
-    old = Event(kind="debut", data={"mode": "deux_des", "titre": "le jeu à 2 dés", "joueurs": ["ana"]})
+    old = GAME.read_event(
+        {"kind": "debut", "data": {"mode": "deux_des", "titre": "le jeu à 2 dés", "joueurs": ["ana"]}, "to": None}
+    )
     assert WORDS.describe(old, NAMES, "fr") == "La Cabane sul' Dos — le jeu à 2 dés. Ana."
 
 
