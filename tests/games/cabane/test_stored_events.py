@@ -39,7 +39,9 @@ def old(kind: str, **data: Any) -> dict[str, Any]:
         ),
     ],
 )
-def test_an_old_event_random_play_does_not_store_is_told_as_it_was(raw: dict[str, Any], fr: str, en: str) -> None:
+def test_an_old_event_random_play_does_not_store_is_told_as_it_was(
+    raw: dict[str, Any], fr: str, en: str
+) -> None:
     event = GAME.read_event(raw)
     assert WORDS.describe(event, NAMES, "fr") == fr
     assert WORDS.describe(event, NAMES, "en") == en
@@ -49,16 +51,20 @@ def test_old_keys_become_the_english_fields() -> None:
     leaving = GAME.read_event(old("depart", joueur="2002"))
     assert isinstance(leaving, Left) and leaving.player == "2002"
     start = GAME.read_event(old("debut", mode="bataille", cible=4, joueurs=["2001", "2002"]))
-    assert isinstance(start, Start) and (start.target, start.players, start.title) == (4, ["2001", "2002"], None)
-    second = GAME.read_event(
-        old("point", joueur="2001", points=1, score=3, raison="deuxieme_cabane", coup=7)
+    assert isinstance(start, Start) and (start.target, start.players, start.title) == (
+        4,
+        ["2001", "2002"],
+        None,
     )
+    second = GAME.read_event(old("point", joueur="2001", points=1, score=3, raison="deuxieme_cabane", coup=7))
     assert isinstance(second, Point) and (second.reason, second.throw_number, second.score) == (
         "deuxieme_cabane",
         7,
         3,
     )
-    assert WORDS.describe(second, NAMES, "en") == "Arthur stands the second cabane up on throw 7: a point (3)!"
+    assert (
+        WORDS.describe(second, NAMES, "en") == "Arthur stands the second cabane up on throw 7: a point (3)!"
+    )
 
 
 def test_a_table_in_play_keeps_its_old_events_on_loading() -> None:
