@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
@@ -19,20 +20,15 @@ from tests.speech.wordsplay import assert_events_said, random_play
 
 WORDS = words_of(GAME)
 NAMES = {"ana": "Ana", "bob": "Bob", "cid": "Cid"}
-KINDS = {
-    "debut",
-    "tour",
-    "reprise",
-    "tout_relancer",
-    "lancer",
-    "ecart",
-    "memorise",
-    "carottes",
-    "marque",
-    "perdu",
-    "victoire",
-    "depart",
-}
+
+
+def declared_kinds() -> set[str]:
+    """The kinds of the game's event models (its union, ``GAME.event_model``)."""
+    union = get_args(GAME.event_model)[0]
+    return {model.model_fields["kind"].default for model in get_args(union)}
+
+
+KINDS = declared_kinds()
 RULES = Path(__file__).resolve().parents[2] / "games" / "ludicitude"
 
 
