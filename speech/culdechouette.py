@@ -9,8 +9,6 @@ import unicodedata
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import ValidationError
-
 from games.core import BaseState, Event, PlayerId
 from games.culdechouette import GAME
 from games.culdechouette import events as ev
@@ -264,12 +262,6 @@ PLAIN: dict[type[Event], Params] = {
 class CulDeChouetteWords(GameWords):
     def describe(self, event: Event, names: Names, lang: str) -> str:
         speaker = Speaker(names or {}, lang)
-        if type(event) is Event:
-            # read without the game's models (the base's ``Event(kind=..., data={...})``): read again
-            try:
-                event = GAME.read_event({"kind": event.kind, "data": event.data, "to": event.to})
-            except ValidationError:
-                return t(lang, f"{P}event.unknown", kind=event.kind, data=event.data)
         said = SAID.get(type(event))
         if said is not None:
             return said(speaker, event)

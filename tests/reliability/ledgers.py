@@ -47,7 +47,7 @@ class ScoreLedger(Ledger):
         super().check(state, events)
         for event in events:
             if event.kind == self.event:
-                player = event.data["player" if "player" in event.data else "joueur"]
+                player = event.data["player"]
                 self.totals[player] = self.totals.get(player, 0) + event.data[self.delta]
                 assert self.totals[player] == event.data[self.total], (event, self.totals)
         scores: dict[PlayerId, int] = getattr(state, "scores", {})
