@@ -37,6 +37,9 @@ from .table import Figure, number
 PATIENCE_S = 20.0
 BUTTON = 2
 MENTION = re.compile(r"<@!?(\d+)>")
+# A field's name in a layout message: a bold line of its own (bot/tables/layout.py); its value is
+# the lines under it.
+FIELD_NAME = re.compile(r"\*\*[^*\n]+\*\*")
 GAME_PREFIXES = ("tv:", "tvs:")
 # The table menu's « Ma main » / « Mon jeu »: a player's private view, with buttons in Chèvre.
 HAND_PREFIX, HAND_SUFFIX = "tvm:", ":me"
@@ -85,12 +88,24 @@ async def open_table(emu: Emulator, table: Table) -> None:
     table.games_started += 1
 
 
+def fields(message: Message) -> list[str]:
+    """The values of the table message's fields: an embed's (a table drawn before the layout
+    messages), or the lines under each bold name of a layout message (not the news above them)."""
+    values = [str(item.get("value", "")) for embed in message.embeds for item in embed.get("fields") or []]
+    for block in message.text_displays():
+        in_field = False
+        for line in block.split("\n"):
+            if FIELD_NAME.fullmatch(line):
+                in_field = True
+                values.append("")
+            elif in_field:
+                values[-1] += line + "\n"
+    return values
+
+
 def acting(table: Table, message: Message) -> list[User]:
     """The seated players the table message names in its fields (« À jouer », a window's shouters)."""
-    named: set[int] = set()
-    for embed in message.embeds:
-        for item in embed.get("fields") or []:
-            named.update(int(x) for x in MENTION.findall(str(item.get("value", ""))))
+    named = {int(x) for value in fields(message) for x in MENTION.findall(value)}
     return [u for u in table.users if u.id in named]
 
 
