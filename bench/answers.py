@@ -181,7 +181,8 @@ class AnswerFigures:
     tables: int
     rounds: int
     clicks: Latencies  # game actions and hands opened, in the burst rounds
-    refused: int  # game actions answered privately (not your turn, an old button)
+    refused: int  # game actions answered privately (not your turn, an old button, a click in a hand)
+    played: int  # game actions answered in time in the channel (edits of the table)
     hands: int
     paced_s: float
     paced: Latencies
@@ -242,11 +243,13 @@ async def run(
         counted: dict[str, int] = {}
         for violation in emu.violations:
             counted[violation.kind] = counted.get(violation.kind, 0) + 1
+    moves = latencies(r for t in world for r in t.clicks)
     return AnswerFigures(
         tables=tables,
         rounds=rounds,
         clicks=latencies(r for t in world for r in [*t.clicks, *t.hands]),
-        refused=latencies(r for t in world for r in t.clicks).refused,
+        refused=moves.refused,
+        played=len(moves.times) - moves.refused,
         hands=sum(len(t.hands) for t in world),
         paced_s=paced_s,
         paced=latencies(r for t in world for r in [*t.paced, *t.paced_hands]),
@@ -270,13 +273,12 @@ def figures(
 ) -> list[Figure]:
     result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module))
     clicks, setup, paced = result.clicks, result.setup, result.paced
-    accepted = clicks.count - result.hands - result.refused - clicks.late
     section = "réponses"
     where = f"{result.tables} tables"
     out = [
         Figure(
             section,
-            f"{where} : clics mesurés ({accepted} coups joués, {result.refused} refus privés, "
+            f"{where} : clics mesurés ({result.played} coups joués, {result.refused} réponses privées, "
             f"{result.hands} mains ouvertes, {result.idle} fois rien à cliquer)",
             number(clicks.count),
         ),

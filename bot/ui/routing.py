@@ -13,6 +13,7 @@ words for the table the click is for), ``ids.BadId`` (a custom_id this bot did n
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -31,10 +32,12 @@ from .lobby import lobby_click
 from .menu import menu
 from .play import action
 from .refusals import explain
-from .sending import where_line
+from .sending import UNKNOWN_INTERACTION, where_line
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
+
+log = logging.getLogger(__name__)
 
 
 async def rules_page(ui: TableUI, click: Click) -> None:
@@ -120,6 +123,17 @@ async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
 async def received(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
     """Every interaction discord.py reads: clicks and submitted forms are routed, the rest
     (slash commands: the command tree's) left alone."""
+    try:
+        await _received(ui, interaction)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        # Answered after Discord's 3 s (a starved bot): nobody waits for this answer any more, and
+        # what was played is stored; one line, not a traceback per click of a slow burst.
+        log.warning("interaction %s (salon %s) : réponse trop tardive, Discord ne l'attend plus", interaction.id, interaction.channel_id)
+
+
+async def _received(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     if interaction.type is discord.InteractionType.modal_submit:
