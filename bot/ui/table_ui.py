@@ -57,6 +57,9 @@ class TableUI:
     async def received(self, interaction: discord.Interaction[Any]) -> None:
         await received(self, interaction)
 
+    # Its name when it took only what discord.py did not route (docs/BOT.md): kept for callers.
+    fallback = received
+
     async def message(self, message: discord.Message) -> None:
         await typed(self, message)
 
