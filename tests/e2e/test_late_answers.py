@@ -8,8 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.ui import sending
-from tests.e2e.table import open_table
+from bot.ui import sending, timing
+from bot.ui.ids import to36
+from tests.e2e.table import act, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 
 
@@ -33,6 +34,43 @@ async def test_a_start_answered_too_late_still_shows_the_table(tavern: Tavern, m
             lambda: any((b.custom_id or "").startswith("tv:") for b in lobby.buttons), 5, "the table shown"
         )
         assert not any((b.custom_id or "").startswith("tvl:") for b in lobby.buttons)
+    emu.take_violations("unknown_interaction")
+    emu.take_violations("no_response")
+    emu.assert_no_violations()
+
+
+async def test_a_throw_whose_deferral_comes_too_late_is_still_shown_on_the_table(
+    tavern: Tavern, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The move takes longer than the bot allows before deferring, and by then Discord has given the
+    click up (the crash test's table stuck on a turn under a load of 16): the deferral is refused,
+    yet the throw is stored and the table message shows it, edited through the channel."""
+    emu = tavern.emu
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, "cabane", "mode=bataille cible=3")
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval])
+        table = table_message(tavern.channel)
+        session = bot.manager.in_channel(tavern.channel.id)
+        assert session is not None and session.state is not None
+        turn, thrower = session.state.turn_no, session.state.current
+        act_now = bot.manager.act
+
+        async def starved(*args: Any, **kwargs: Any) -> Any:
+            emu.advance(3.5)  # the move waited its turn on a starved loop past Discord's 3 s
+            return await act_now(*args, **kwargs)
+
+        monkeypatch.setattr(bot.manager, "act", starved)
+        monkeypatch.setattr(timing, "ANSWER_WITHIN_S", 0.0)  # deferred as soon as it is not done
+        player = next(u for u in (tavern.arthur, tavern.perceval) if str(u.id) == thrower)
+        late = await act(emu, table, player, "lancer")
+        monkeypatch.setattr(bot.manager, "act", act_now)
+        assert 10062 in late.errors and not late.acknowledged
+        assert session.state.turn_no == turn + 1
+        # The table message shows the turn after the throw (its buttons carry it), edited through the channel.
+        shown = f"tv:{to36(session.id)}:{to36(turn + 1)}:"
+        await emu.wait_until(
+            lambda: any((b.custom_id or "").startswith(shown) for b in table.buttons), 5, "the throw shown"
+        )
     emu.take_violations("unknown_interaction")
     emu.take_violations("no_response")
     emu.assert_no_violations()
