@@ -74,3 +74,33 @@ async def test_a_throw_whose_deferral_comes_too_late_is_still_shown_on_the_table
     emu.take_violations("unknown_interaction")
     emu.take_violations("no_response")
     emu.assert_no_violations()
+
+
+async def test_a_seat_taken_too_late_for_discord_is_still_shown_on_the_lobby(
+    tavern: Tavern, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """« Rejoindre » answered past the 3 s: Discord refuses the answer, the seat is stored, and the
+    lobby shows it (« Commencer » usable) through the channel — the crash test's grey « Commencer »."""
+    emu = tavern.emu
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, "cabane")
+        join_now = bot.manager.join
+
+        async def starved(*args: Any, **kwargs: Any) -> Any:
+            emu.advance(3.5)  # the seat waited its turn on a starved loop past Discord's 3 s
+            return await join_now(*args, **kwargs)
+
+        monkeypatch.setattr(bot.manager, "join", starved)
+        late = await emu.click(lobby, tavern.perceval, label="Rejoindre")
+        monkeypatch.setattr(bot.manager, "join", join_now)
+        assert 10062 in late.errors and not late.acknowledged
+        await emu.wait_until(
+            lambda: not lobby.button("Commencer").disabled and f"<@{tavern.perceval.id}>" in lobby.text(),
+            5,
+            "the seat shown",
+        )
+        started = await emu.click(lobby, tavern.arthur, label="Commencer")
+        assert not started.errors and not started.ephemeral
+    emu.take_violations("unknown_interaction")
+    emu.take_violations("no_response")
+    emu.assert_no_violations()
