@@ -27,8 +27,9 @@ KEY = "commandes"
 
 
 async def payload(tree: app_commands.CommandTree[Any], guild: discord.abc.Snowflake | None) -> list[dict[str, Any]]:
-    """What ``tree.sync(guild=…)`` sends, computed the same way."""
-    commands = tree._get_all_commands(guild=guild)
+    """What ``tree.sync(guild=…)`` sends, computed the same way (``get_commands`` without a type is
+    the list ``sync`` sends: the guild's own commands, those copied there included)."""
+    commands = tree.get_commands(guild=guild)
     translator = tree.translator
     if translator is None:
         return [command.to_dict(tree) for command in commands]

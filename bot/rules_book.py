@@ -1,7 +1,7 @@
 """The rule texts shown by /regles, cut into pages that fit an embed, in the reader's language.
 
-``bot/data/rules/<game>.fr.txt`` are the reference; ``<game>.<language>.txt`` are versions written for
-players of another language (game words kept French). A language without its text reads the French."""
+``bot/data/rules/<file>.fr.txt`` (``FILES`` names each game's file) are the reference;
+``<file>.<language>.txt`` are versions written for players of another language (game words kept French). A language without its text reads the French."""
 
 from __future__ import annotations
 

@@ -40,8 +40,11 @@ class BotProcess:
         guild: Guild | None = None,
         module: str = BOT,
         extra_env: Mapping[str, str] | None = None,
+        python: str = sys.executable,
     ) -> None:
         self.emu = emu
+        # The interpreter that runs it: another environment's (an installed wheel's) is possible.
+        self.python = python
         self.database = database
         self.log = log
         self.module = module
@@ -91,7 +94,7 @@ class BotProcess:
         self.started = self.emu.clock()
         with self.log.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable,
+                self.python,
                 "-m",
                 self.module,
                 cwd=self.log.parent,
@@ -119,7 +122,7 @@ class BotProcess:
         """Starts the bot expecting it to stop by itself (a refused start): its exit code."""
         with self.log.open("ab") as log:
             self.process = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", self.module, cwd=self.log.parent, env=self.env,
+                self.python, "-m", self.module, cwd=self.log.parent, env=self.env,
                 stdout=log, stderr=log, stdin=asyncio.subprocess.DEVNULL,
             )
         self.starts += 1

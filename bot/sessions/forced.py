@@ -1,7 +1,7 @@
 """A move the game leaves as a player's only choice, played for them by the table.
 
 Applied, committed and journaled as that player's action (replays stay action by action), and told
-on the table by an event of the table's own, ``FORCED``, which keeps the move's first event (its
+on the table by an event of the table's own, ``ForcedMove``, which keeps the move's first event (its
 words, « 🤖 Anne, coup joué pour toi : … », are made when the table is drawn).
 """
 
@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from games.core import Event
 
+from ..store.news import ForcedMove
 from .legal import legal_actions
 from .session import rollback_copy
 
@@ -21,8 +22,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-# The table's own event: it played the only move a player had (``Game.forced_action``).
-FORCED = "coup_joue_pour_toi"
 MAX_FORCED = 50  # a safety net: no game forces moves without end
 
 
@@ -45,8 +44,7 @@ async def play_forced(core: ManagerCore, session: Session, at_ms: int) -> list[E
         except Exception:
             log.exception("table %s : le coup forcé %s de %s a échoué", session.id, action, player)
             break
-        data = {"joueur": player, "action": str(action)}
-        note = Event(kind=FORCED, data={**data, "coup": events[0].model_dump(mode="json")} if events else data)
+        note = ForcedMove(player=player, action=str(action), move=events[0].model_dump(mode="json") if events else None)
         before_rec = rollback_copy(session.rec)
         try:
             session.state = new

@@ -10,15 +10,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from pydantic import TypeAdapter
-
 from games.core import Event
+
+from .news import dump_events, load_events
 
 LOBBY, PLAYING, OVER, ABANDONED, BROKEN = "lobby", "playing", "over", "abandoned", "broken"
 OPEN_STATUSES = (LOBBY, PLAYING)
 # The latest public events kept with a table: its embed tells them, in words made when it is drawn.
 NEWS_KEPT = 8
-_EVENTS = TypeAdapter(list[Event])
 
 
 class Row(Protocol):
@@ -124,7 +123,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         rec.turn_timeout_ms,
         rec.seed,
         int(rec.end_shown),
-        _EVENTS.dump_json(rec.events).decode(),
+        dump_events(rec.events),
         json.dumps(rec.robots, ensure_ascii=False),
         rec.due_ms,
         json.dumps(rec.rematch),
@@ -160,7 +159,7 @@ def _record(row: Row) -> SessionRecord:
         turn_timeout_ms=row["turn_timeout_ms"],
         seed=row["seed"],
         end_shown=bool(row["end_shown"]),
-        events=_EVENTS.validate_json(row["events"]),
+        events=load_events(row["game"], row["events"]),
         robots=_json(row, "robots", dict),
         due_ms=row["due_ms"],
         rematch=_json(row, "rematch", dict),

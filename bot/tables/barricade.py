@@ -29,6 +29,7 @@ from games.barricade import (
     numbered_destinations,
 )
 from games.barricade.board import distances_to_mine
+from games.barricade.events import InMine, SentHome
 from games.barricade.state import MINERS, TENT
 from games.core import Action, Event, IllegalAction, PlayerId
 from speech import SOURCE, t, tn, words_of
@@ -331,9 +332,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
 
     def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""
-        if event.kind == "renvoye":
+        if isinstance(event, SentHome):
             return "💥 " + words_of(self.game).describe(event, shown.names, lang_of(shown))
-        if event.kind == "mine":
+        if isinstance(event, InMine):
             return "⛏️ " + words_of(self.game).describe(event, shown.names, lang_of(shown))
         return None
 
@@ -343,36 +344,32 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
 
 
 async def choose_row(interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
-    """A row picked in the barrier's first select: the table shows that row's free points."""
+    """A row picked in the barrier's first select: the table shows that row's free points. What it
+    refuses is raised (``TableError``) and answered by the router, in the clicker's language."""
     manager = getattr(interaction.client, "manager", None)
     match = ROW_ID.fullmatch(custom_id)
     if not isinstance(manager, SessionManager) or match is None or len(values) != 1:
-        await _answer(interaction, TableError("malformed").text)
-        return
+        raise TableError("malformed")
     session = manager.by_id(ids.from36(match["table"]))
     if session is None or session.rec.channel_id != interaction.channel_id or session.state is None:
-        await _answer(interaction, TableError("closed").text)
-        return
+        raise TableError("closed")
     presenter = presenter_for(session.game)
     state = session.state
     if not isinstance(presenter, BarricadePresenter) or not isinstance(state, BarricadeState):
-        await _answer(interaction, TableError("malformed").text)
-        return
+        raise TableError("malformed")
     if ids.from36(match["turn"]) != state.turn_no or state.phase != "barriere":
-        await _answer(interaction, TableError("stale").text)
-        return
+        raise TableError("stale")
     player = str(interaction.user.id)
     if player not in state.players:
-        await _answer(interaction, TableError("not_seated").text)
-        return
+        raise TableError("not_seated")
     if player != state.turn_player:
+        # The game's words, not the table's: the router tells a TableError only.
         lang = reader_language(interaction, session.lang)
         await _answer(interaction, words_of(session.game).explain(IllegalAction("not_your_turn"), lang))
         return
     row = values[0]
     if row not in barrier_spots_by_row(state):
-        await _answer(interaction, TableError("gone").text)
-        return
+        raise TableError("gone")
     await interaction.response.edit_message(view=presenter.with_row(session, row))
 
 

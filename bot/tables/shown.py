@@ -18,8 +18,8 @@ from games.core import Action, Event, PlayerId
 from speech import t, words_of
 
 from ..sessions import Session, legal_actions
-from ..sessions.forced import FORCED
 from ..store import NEWS_KEPT
+from ..store.news import ForcedMove, read_event
 
 log = logging.getLogger(__name__)
 
@@ -104,11 +104,10 @@ def event_words(session: Session, event: Event, lang: str | None = None) -> str:
     played for someone) included."""
     lang = lang or session.lang
     try:
-        if event.kind == FORCED:
-            player = str(event.data.get("joueur", ""))
-            move = event.data.get("coup")
-            what = event_words(session, Event.model_validate(move), lang) if move else event.data.get("action", "")
-            return t(lang, "table.forced", player=session.name(player), move=what)
+        if isinstance(event, ForcedMove):
+            move = event.move
+            what = event_words(session, read_event(session.game.name, move), lang) if move else event.action
+            return t(lang, "table.forced", player=session.name(event.player), move=what)
         return words_of(session.game).describe(event, session.rec.names, lang)
     except Exception:  # an engine's wording bug must not hide the table
         log.exception("describe(%s) a échoué", event.kind)

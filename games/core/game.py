@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
+from functools import cached_property
 from typing import Any, ClassVar, Generic, TypeVar
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from .dice import Dice
 from .errors import IllegalAction
@@ -44,6 +45,22 @@ class Game(ABC, Generic[S]):
     # The typed model of what ``view`` returns. None: the view is the state without its dice (a
     # game with no secret), read back as the state's own model.
     view_model: ClassVar[type[BaseModel] | None] = None
+    # The game's events: the union of its ``Event`` models discriminated by ``kind``
+    # (``Annotated[A | B, Field(discriminator="kind")]``); the base ``Event`` for a game that
+    # declares none (a test's toy game).
+    event_model: ClassVar[Any] = Event
+
+    @cached_property
+    def _events(self) -> TypeAdapter[Any]:
+        # Built on first use, not at import: a start reads no event before its first table.
+        return TypeAdapter(self.event_model)
+
+    def read_event(self, raw: Any) -> Event:
+        """One stored event (as dumped now, or an older version's ``{kind, data, to}``) as the
+        game's model; raises ``pydantic.ValidationError`` for a kind the game does not know."""
+        event = self._events.validate_python(raw)
+        assert isinstance(event, Event)
+        return event
 
     # --- creation -------------------------------------------------------------------------
     def options(self, raw: dict[str, Any] | None = None) -> BaseModel:

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from .dice import Dice
 from .errors import IllegalAction
@@ -51,12 +51,53 @@ class Action(BaseModel):
         return " ".join(parts)
 
 
+_ENVELOPE = frozenset({"kind", "to"})
+
+
 class Event(BaseModel):
-    """Something that happened. ``to`` limits who may see it (None: everyone at the table)."""
+    """Something that happened. ``to`` limits who may see it (None: everyone at the table).
+
+    Each game declares its events as subclasses, one per kind (``kind: Literal[...]``), their fields
+    typed and named in English, gathered in a union discriminated by ``kind`` (``Game.events``).
+    The base itself takes any field (a test's toy game writes ``Event(kind=..., data={...})``).
+    Tables stored before the events were typed keep them as ``{kind, data, to}``, some keys French:
+    they are read back through the same models (``upgraded``)."""
+
+    model_config = ConfigDict(extra="allow")
 
     kind: str
-    data: dict[str, Any] = Field(default_factory=dict)
     to: list[PlayerId] | None = None
+
+    # Keys an older version stored under ``data``, by their name now (``{"joueur": "player"}``).
+    renamed: ClassVar[dict[str, str]] = {}
+
+    @model_validator(mode="before")
+    @classmethod
+    def _from_stored(cls, raw: Any) -> Any:
+        if isinstance(raw, dict) and isinstance(raw.get("data"), dict):
+            fields = {k: v for k, v in raw.items() if k != "data"}
+            return {**cls.upgraded(dict(raw["data"])), **fields}
+        return raw
+
+    @classmethod
+    def upgraded(cls, data: dict[str, Any]) -> dict[str, Any]:
+        """An older version's ``data`` as this model's fields (a model with nested renames says more).
+        A key named like the envelope's (``kind``: a shout's kind) must be renamed by the model; left
+        as it is, it is kept as ``kind_``, and ``data`` gives it back by its name."""
+        fields: dict[str, Any] = {}
+        for key, value in data.items():
+            name = cls.renamed.get(key, key)
+            fields[f"{name}_" if name in _ENVELOPE else name] = value
+        return fields
+
+    @property
+    def data(self) -> dict[str, Any]:
+        """The event's own fields (all but ``kind`` and ``to``), as JSON: the terminal's ``--json``."""
+        fields = self.model_dump(mode="json", exclude=set(_ENVELOPE))
+        for name in _ENVELOPE:
+            if f"{name}_" in fields:
+                fields[name] = fields.pop(f"{name}_")
+        return fields
 
     def visible_to(self, player: PlayerId | None) -> bool:
         return self.to is None or (player is not None and player in self.to)

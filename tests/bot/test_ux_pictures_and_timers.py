@@ -52,6 +52,7 @@ async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
     board = Board()
     monkeypatch.setattr(Presenter, "files", lambda self, session, lang=None: board.files(self, session))
     arthur, perceval, karadoc = tavern.players
+    emu.freeze_clock()  # the window closes when the test moves time, not after real time
     async with tavern.bot({"toy": TOY}, window_grace_s=0.05):
         table = await open_table(emu, tavern.channel, arthur, "toy", f"window_ms=300 graine={SIX_THEN_THREE}")
         await seat_and_start(emu, table, arthur, [perceval, karadoc])
@@ -64,6 +65,7 @@ async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
         assert picture(table) == first  # edited through the click, the same attachment kept
 
         # The window closes by the bot's timer: an edit through the channel, the picture kept too.
+        emu.advance(0.3 + 0.05 + 0.01)  # the window, then the bot's grace
         await emu.wait_until(lambda: "Six" not in table.button_labels, 5, "the window closed")
         assert table.edits == edits + 2 and picture(table) == first
 

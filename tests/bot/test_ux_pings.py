@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from bot.sessions import waiting_for
+from bot.sessions import waiting_for, wall_ms
 from bot.tables import presenter_for
 from bot.ui.pings import Pings
 from games.cabane import GAME as CABANE
@@ -22,6 +22,7 @@ from games.culdechouette import GAME as CDC
 from games.ludicitude import GAME as LUDICITUDE
 from tests import layout
 
+from .conftest import Clock, until
 from .test_clicks import Interaction
 from .ux_support import (
     CHANNEL,
@@ -103,7 +104,8 @@ def test_holders_of_a_civet_or_a_grelottine_are_not_waited_for(monkeypatch: pyte
 
 
 async def test_holders_are_never_warned_or_removed_for_the_thrower_s_idle_turn(db_path: Path) -> None:
-    async with manager_for(db_path, {"culdechouette": CDC}) as first:
+    clock = Clock(wall_ms())  # the turn timer fires when the test moves this clock, not by itself
+    async with manager_for(db_path, {"culdechouette": CDC}, clock=clock, sleep=clock.sleep) as first:
         session = await first.open(
             guild_id=1, channel_id=CHANNEL, game="culdechouette", host_id="111", host_name="Alice"
         )
@@ -114,9 +116,14 @@ async def test_holders_are_never_warned_or_removed_for_the_thrower_s_idle_turn(d
         session.rec.message_id = TABLE
         await first.store.save_session(session.rec)
     # The table comes back after a restart with a short turn timer: Alice does not throw.
-    async with manager_for(db_path, {"culdechouette": CDC}, restore=False, turn_timeout_ms=150) as manager:
+    timers = {"turn_timeout_ms": 150, "clock": clock, "sleep": clock.sleep}
+    async with manager_for(db_path, {"culdechouette": CDC}, restore=False, **timers) as manager:
         clicks, channel = listening(manager)
         await manager.restore()
+        await until(lambda: channel.sent, "the restart told")
+        clock.advance(150)  # Alice is warned
+        await until(lambda: len(channel.sent) > 1, "Alice warned")
+        clock.advance(150)  # and removed
         said = await wait_for(lambda: any("🚪" in m for m in channel.sent), channel.sent)
         await clicks.settle()
         # Up to Alice's removal: after it, Bob's own turn runs on the same short timer.
@@ -128,6 +135,7 @@ async def test_holders_are_never_warned_or_removed_for_the_thrower_s_idle_turn(d
         restored = manager.in_channel(CHANNEL)
         assert restored is not None and restored.state is not None
         assert restored.state.players == ["222", "333"]
+        print("SAID", said)
         assert pings(said)[0] == "<@111>, à toi !"  # told once, when the table came back
 
 

@@ -16,6 +16,10 @@ from pathlib import Path
 
 import pytest
 
+from emulator import Emulator
+from emulator.bot_process import BotProcess
+from tests.e2e.table import act, open_table, seat_and_start, table_message
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -131,7 +135,8 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
 def outside_the_checkout(python: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     env = {"PATH": os.environ.get("PATH", ""), "HOME": str(cwd), "NO_COLOR": "1"}
     return subprocess.run(
-        [str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False
+        [str(python), *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=120, check=False,
+        stdin=subprocess.DEVNULL,
     )
 
 
@@ -142,6 +147,13 @@ def test_the_installed_wheel_runs_the_bot_and_the_terminal_game(installed: Path,
     assert helped.returncode == 0 and "restore" in helped.stdout and "healthcheck" in helped.stdout
     listed = outside_the_checkout(installed, "-m", "games", "list", cwd=tmp_path)
     assert listed.returncode == 0 and "barricade" in listed.stdout, listed.stderr
+    # A whole game at the terminal table, on the packaged board, played by chance to its end.
+    played = outside_the_checkout(
+        installed, "-m", "games", "play", "barricade", "--players", "ana,bob", "--seed", "3", "--auto", cwd=tmp_path
+    )
+    assert played.returncode == 0, played.stderr
+    assert "Ordre de jeu : ana (rouge), bob (bleu)." in played.stdout
+    assert played.stdout.rstrip().endswith(("Partie terminée. Gagnant : ana", "Partie terminée. Gagnant : bob"))
 
 
 def test_the_installed_wheel_has_the_rule_texts_and_the_board(installed: Path, tmp_path: Path) -> None:
@@ -163,3 +175,32 @@ def test_the_installed_wheel_has_the_rule_texts_and_the_board(installed: Path, t
     pages, points = (int(x) for x in done.stdout.split())
     assert (pages, points) == (len(rules_book.pages("culdechouette")), len(load_board().points))
     assert pages > 1
+
+
+async def test_the_installed_wheel_connects_and_plays_a_barricade_table(
+    installed: Path, emu: Emulator, tmp_path: Path
+) -> None:
+    """``python -m bot`` from the wheel, outside the checkout, against the emulator: it starts
+    (the presenters checked, the catalogues read), opens a table whose board picture is drawn from
+    the packaged board, and answers a click."""
+    guild = emu.add_guild("Installée")
+    channel = guild.add_channel("table")
+    anne, bruno = emu.add_user("Anne"), emu.add_user("Bruno")
+    for user in (anne, bruno):
+        guild.add_member(user)
+    bot = BotProcess(emu, tmp_path / "taverne.sqlite3", tmp_path / "bot.log", guild=guild, python=str(installed))
+    del bot.env["PYTHONPATH"]  # nothing of the checkout: only what the wheel installed
+    await bot.start()
+    try:
+        await emu.wait_for_command("jouer", guild, timeout=10)
+        lobby = await open_table(emu, channel, anne, game="barricade")
+        await seat_and_start(emu, lobby, anne, [bruno])
+        table = table_message(channel)
+        assert [a.filename for a in table.attachments] == ["plateau.png"]
+        thrown = await act(emu, table, anne, "lancer")
+        assert not thrown.errors and thrown.acknowledged
+        rules = await emu.slash(channel, bruno, "regles", {"jeu": "barricade"})
+        assert rules.message is not None and "BARRICADE" in rules.message.text()
+    finally:
+        await bot.stop()
+    assert "Traceback" not in bot.log.read_text(errors="replace")

@@ -30,6 +30,7 @@ def assert_won_at_343(table: Message) -> None:
 async def test_three_players_play_a_whole_game_by_clicks_only(tavern: Tavern) -> None:
     emu = tavern.emu
     tavern.at_test_speed()
+    emu.freeze_clock()  # a window nobody answers closes when the players move time, not after 1 s
     async with tavern.bot() as bot:
         lobby = await open_table(emu, tavern.channel, tavern.arthur, options="shout_window_ms=1000")
         await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval, tavern.karadoc])
