@@ -145,6 +145,7 @@ async def vote(emu: Emulator, tavern: Tavern, voter: User, target: User) -> str:
     return counted.content
 
 
+@pytest.mark.both_databases
 async def test_votes_survive_a_restart_and_a_leaving_voter_no_longer_counts(tavern: Tavern) -> None:
     emu = tavern.emu
     perceval, karadoc = tavern.perceval, tavern.karadoc
