@@ -9,12 +9,27 @@ point's label (``J12``) is not a word, and the actions' words players type (``la
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.barricade import GAME, Board, load_board
+from games.barricade.events import (
+    BarrierChoice,
+    BarrierLeft,
+    BarrierMoved,
+    Blocked,
+    InMine,
+    Left,
+    Moved,
+    OnBarrier,
+    Order,
+    OrderThrows,
+    Rethrow,
+    SentHome,
+    Throw,
+    Turn,
+    Won,
+)
 from games.barricade.moves import legal_moves
 from games.barricade.state import COLOURS, MINERS, TENT, BarricadeState
-from games.core import BaseState, Event
+from games.core import BaseState, Event, PlayerId
 
 from .catalogue import t, tn
 from .games import GameWords, Names
@@ -47,64 +62,65 @@ class BarricadeWords(GameWords):
         return load_board()
 
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        d = event.data
         board = self.board
 
-        def who(key: str = "joueur") -> str:
-            player = str(d.get(key, "?"))
+        def who(player: PlayerId) -> str:
             return names.get(player, player)
 
-        kind = event.kind
-        if kind == "ordre_lancer":
-            throws = ", ".join(
-                t(lang, "barricade.throw", player=names.get(x["joueur"], x["joueur"]), value=x["valeur"])
-                for x in d["lancers"]
-            )
-            return t(lang, "barricade.event.ordre_lancer", throws=throws)
-        if kind == "ordre":
-            order = ", ".join(
-                t(lang, "barricade.seat", player=names.get(p, p), colour=colour(lang, d["couleurs"][p]))
-                for p in d["ordre"]
-            )
-            return t(lang, "barricade.event.ordre", order=order)
-        if kind == "lancer":
-            if "mineur" in d:
-                return t(
-                    lang, "barricade.event.lancer.bound", player=who(), miner=d["mineur"], value=d["valeur"]
+        match event:
+            case OrderThrows(throws=throws):
+                said = ", ".join(
+                    t(lang, "barricade.throw", player=who(x.player), value=x.value) for x in throws
                 )
-            return t(lang, "barricade.event.lancer", player=who(), value=d["valeur"])
-        if kind == "deplacement":
-            return self._move(d, who(), lang)
-        if kind == "renvoye":
-            return t(lang, "barricade.event.renvoye", player=who(), miner=d["mineur"], by=who("par"))
-        if kind in ("sur_barriere", "choix_barriere", "barriere_laissee"):
-            return t(lang, f"barricade.event.{kind}", player=who(), point=board.label(d["point"]))
-        if kind == "barriere_deplacee":
-            return t(
-                lang,
-                "barricade.event.barriere_deplacee",
-                player=who(),
-                origin=board.label(d["de"]),
-                target=board.label(d["vers"]),
-            )
-        if kind == "relance":
-            return t(lang, "barricade.event.relance", player=who(), miner=d["mineur"])
-        if kind == "mine":
-            return tn(lang, "barricade.event.mine", d["nombre"], player=who(), total=MINERS)
-        if kind == "victoire":
-            how = "forfeit" if d.get("forfait") else "mine"
-            return t(lang, f"barricade.event.victoire.{how}", player=who())
-        if kind in ("tour", "bloque", "depart_joueur"):
-            return t(lang, f"barricade.event.{kind}", player=who(), value=d.get("valeur"))
-        return f"{kind} {d}"
+                return t(lang, "barricade.event.ordre_lancer", throws=said)
+            case Order(order=order, colours=colours):
+                seats = ", ".join(
+                    t(lang, "barricade.seat", player=who(p), colour=colour(lang, colours[p])) for p in order
+                )
+                return t(lang, "barricade.event.ordre", order=seats)
+            case Throw(player=player, value=value, miner=None):
+                return t(lang, "barricade.event.lancer", player=who(player), value=value)
+            case Throw(player=player, value=value, miner=miner):
+                return t(lang, "barricade.event.lancer.bound", player=who(player), miner=miner, value=value)
+            case Moved():
+                return self._move(event, who(event.player), lang)
+            case SentHome(player=player, miner=miner, by=by):
+                return t(lang, "barricade.event.renvoye", player=who(player), miner=miner, by=who(by))
+            case (
+                OnBarrier(player=player, point=point)
+                | BarrierChoice(player=player, point=point)
+                | BarrierLeft(player=player, point=point)
+            ):
+                return t(lang, f"barricade.event.{event.kind}", player=who(player), point=board.label(point))
+            case BarrierMoved(player=player, origin=origin, destination=destination):
+                return t(
+                    lang,
+                    "barricade.event.barriere_deplacee",
+                    player=who(player),
+                    origin=board.label(origin),
+                    target=board.label(destination),
+                )
+            case Rethrow(player=player, miner=miner):
+                return t(lang, "barricade.event.relance", player=who(player), miner=miner)
+            case InMine(player=player, arrived=arrived):
+                return tn(lang, "barricade.event.mine", arrived, player=who(player), total=MINERS)
+            case Won(player=player, forfeit=forfeit):
+                return t(
+                    lang, f"barricade.event.victoire.{'forfeit' if forfeit else 'mine'}", player=who(player)
+                )
+            case Blocked(player=player, value=value):
+                return t(lang, "barricade.event.bloque", player=who(player), value=value)
+            case Turn(player=player) | Left(player=player):
+                return t(lang, f"barricade.event.{event.kind}", player=who(player))
+        return f"{event.kind} {event.data}"
 
-    def _move(self, d: dict[str, Any], who: str, lang: str) -> str:
+    def _move(self, move: Moved, who: str, lang: str) -> str:
         board = self.board
-        if d.get("rebond"):
+        if move.bounce:
             how = "bounce"
-        elif d["vers"] == board.mine:
+        elif move.destination == board.mine:
             how = "mine"
-        elif d["de"] == TENT:
+        elif move.origin == TENT:
             how = "tent"
         else:
             how = "step"
@@ -112,8 +128,8 @@ class BarricadeWords(GameWords):
             lang,
             f"barricade.event.deplacement.{how}",
             player=who,
-            miner=d["mineur"],
-            place=place(lang, board, d["vers"]),
+            miner=move.miner,
+            place=place(lang, board, move.destination),
         )
 
     def summary(self, state: BaseState, names: Names, lang: str) -> str:

@@ -8,9 +8,22 @@ from __future__ import annotations
 
 import re
 from functools import cache
-from typing import Any
 
 from games.chevre import GAME
+from games.chevre.events import (
+    Dealt,
+    Drew,
+    GameOver,
+    HandDealt,
+    Laid,
+    Left,
+    OpeningTile,
+    Passed,
+    Redealt,
+    RoundOver,
+    Started,
+    TileDrawn,
+)
 from games.core import BaseState, Event, IllegalAction, PlayerId
 
 from .catalogue import catalogues, t, tn
@@ -65,88 +78,63 @@ def is_round_end(line: str) -> bool:
 
 class ChevreWords(GameWords):
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        data = event.data
-
-        def name(key: str = "joueur") -> str:
-            player = str(data.get(key, ""))
+        def name(player: PlayerId) -> str:
             return names.get(player, player)
 
-        kind = event.kind
-        if kind == "debut":
-            return t(
-                lang,
-                "chevre.event.debut",
-                players=who_list(lang, data["joueurs"], names),
-                limit=data["limite"],
-            )
-        if kind == "redonne":
-            reason = data.get("raison")
-            key = (
-                f"chevre.event.redonne.{reason}"
-                if reason in ("doubles", "valeur")
-                else "chevre.event.redonne"
-            )
-            return t(lang, key, player=name())
-        if kind == "donne":
-            bazar = (
-                tn(lang, "chevre.event.donne.bazar", data["bazar"])
-                if data["bazar"]
-                else t(lang, "chevre.event.donne.no_bazar")
-            )
-            how = "free" if data["libre"] else "forced"
-            return t(
-                lang, f"chevre.event.donne.{how}", round=data["manche"], bazar=bazar, opener=name("ouvreur")
-            )
-        if kind == "main":
-            hand = tiles(lang, data["tuiles"])
-            if "ouverture" in data:
-                return t(lang, "chevre.event.main.opening", tiles=hand, tile=data["ouverture"])
-            return t(lang, "chevre.event.main", tiles=hand)
-        if kind in ("ouverture", "tirage"):
-            return t(lang, f"chevre.event.{kind}", tile=data["tuile"])
-        if kind == "pioche":
-            return tn(lang, "chevre.event.pioche", data["bazar"], player=name())
-        if kind == "pose":
-            return self._laid(data, name(), lang)
-        if kind == "passe":
-            return t(lang, "chevre.event.passe", player=name())
-        if kind == "manche_finie":
-            return self._round_end(data, names, lang)
-        if kind == "fin":
-            return self._end(data, names, lang)
-        if kind == "depart":
-            return t(lang, "chevre.event.depart", player=name(), bazar=data["bazar"])
-        return f"{kind} {data}"
-
-    def _laid(self, data: dict[str, Any], who: str, lang: str) -> str:
-        if data.get("cote"):
-            parts = [
-                t(
-                    lang,
-                    "chevre.event.pose.side",
-                    player=who,
-                    tile=data["tuile"],
-                    side=side(lang, data["cote"]),
+        match event:
+            case Started():
+                return t(lang, "chevre.event.debut", players=who_list(lang, event.players, names), limit=event.limit)
+            case Redealt():
+                return t(lang, f"chevre.event.redonne.{event.reason}", player=name(event.player))
+            case Dealt():
+                bazar = (
+                    tn(lang, "chevre.event.donne.bazar", event.bazar)
+                    if event.bazar
+                    else t(lang, "chevre.event.donne.no_bazar")
                 )
-            ]
+                how = "free" if event.free_opening else "forced"
+                return t(lang, f"chevre.event.donne.{how}", round=event.round, bazar=bazar, opener=name(event.opener))
+            case HandDealt():
+                hand = tiles(lang, event.tiles)
+                if event.opening is not None:
+                    return t(lang, "chevre.event.main.opening", tiles=hand, tile=event.opening)
+                return t(lang, "chevre.event.main", tiles=hand)
+            case OpeningTile() | TileDrawn():
+                return t(lang, f"chevre.event.{event.kind}", tile=event.tile)
+            case Drew():
+                return tn(lang, "chevre.event.pioche", event.bazar, player=name(event.player))
+            case Laid():
+                return self._laid(event, name(event.player), lang)
+            case Passed():
+                return t(lang, "chevre.event.passe", player=name(event.player))
+            case RoundOver():
+                return self._round_end(event, names, lang)
+            case GameOver():
+                return self._end(event, names, lang)
+            case Left():
+                return t(lang, "chevre.event.depart", player=name(event.player), bazar=event.bazar)
+        return f"{event.kind} {event.data}"
+
+    def _laid(self, event: Laid, who: str, lang: str) -> str:
+        if event.side is not None:
+            parts = [t(lang, "chevre.event.pose.side", player=who, tile=event.tile, side=side(lang, event.side))]
         else:
-            parts = [t(lang, "chevre.event.pose", player=who, tile=data["tuile"])]
-        ends = data.get("bouts") or []
-        if len(ends) == 2:
-            parts.append(t(lang, "chevre.event.pose.ends", left=ends[0], right=ends[1]))
-        parts.append(tn(lang, "chevre.event.pose.left", data["main"]))
+            parts = [t(lang, "chevre.event.pose", player=who, tile=event.tile)]
+        left, right = event.ends
+        parts.append(t(lang, "chevre.event.pose.ends", left=left, right=right))
+        parts.append(tn(lang, "chevre.event.pose.left", event.hand_size))
         return " ".join(parts)
 
-    def _round_end(self, data: dict[str, Any], names: Names, lang: str) -> str:
-        who = names.get(data["joueur"], data["joueur"])
-        how = "sortie" if data["fin"] == "sortie" else "poisson"
-        lines = [t(lang, f"chevre.event.manche_finie.{how}", player=who, round=data["manche"])]
-        for player, hand in data["mains"].items():
-            taken = data["marque"][player]
+    def _round_end(self, event: RoundOver, names: Names, lang: str) -> str:
+        who = names.get(event.player, event.player)
+        how = event.ending
+        lines = [t(lang, f"chevre.event.manche_finie.{how}", player=who, round=event.round)]
+        for player, hand in event.hands.items():
+            taken = event.taken[player]
             extras = ""
             if how == "poisson" and taken:
                 extras += t(lang, "chevre.event.manche_finie.takes", points=points(lang, taken))
-            if player in data["ouverts"]:
+            if player in event.opened:
                 extras += t(lang, "chevre.event.manche_finie.opens")
             lines.append(
                 t(
@@ -154,22 +142,21 @@ class ChevreWords(GameWords):
                     "chevre.event.manche_finie.line",
                     name=names.get(player, player),
                     tiles=tiles(lang, hand),
-                    points=points(lang, data["points"][player]),
+                    points=points(lang, event.points[player]),
                     extras=extras,
-                    score=data["scores"][player],
-                    memory=data["memoire"][player],
+                    score=event.scores[player],
+                    memory=event.remembered[player],
                 )
             )
         return "\n".join(lines)
 
-    def _end(self, data: dict[str, Any], names: Names, lang: str) -> str:
-        scores = data.get("scores", {})
+    def _end(self, event: GameOver, names: Names, lang: str) -> str:
         goats = ", ".join(
-            t(lang, "chevre.goat", name=names.get(p, p), points=points(lang, scores.get(p, 0)))
-            for p in data["chevres"]
+            t(lang, "chevre.goat", name=names.get(p, p), points=points(lang, event.scores.get(p, 0)))
+            for p in event.chevres
         )
         head = t(lang, "chevre.event.fin", goats=goats) if goats else t(lang, "chevre.event.fin.forfeit")
-        return f"{head} {winners(lang, data['gagnants'], names)}"
+        return f"{head} {winners(lang, event.winners, names)}"
 
     def summary(self, state: BaseState, names: Names, lang: str) -> str:
         """The public position in a few lines: chain, ends, bazar, tiles in hand, accounts, whose turn."""

@@ -29,6 +29,7 @@ from games.barricade import (
     numbered_destinations,
 )
 from games.barricade.board import distances_to_mine
+from games.barricade.events import InMine, SentHome
 from games.barricade.state import MINERS, TENT
 from games.core import Action, Event, IllegalAction, PlayerId
 from speech import SOURCE, t, tn, words_of
@@ -331,9 +332,9 @@ class BarricadePresenter(Presenter[BarricadeState]):
 
     def announce(self, shown: Shown[BarricadeState], event: Event) -> str | None:
         """A miner sent home and a miner reaching the mine are told in the channel too."""
-        if event.kind == "renvoye":
+        if isinstance(event, SentHome):
             return "💥 " + words_of(self.game).describe(event, shown.names, lang_of(shown))
-        if event.kind == "mine":
+        if isinstance(event, InMine):
             return "⛏️ " + words_of(self.game).describe(event, shown.names, lang_of(shown))
         return None
 

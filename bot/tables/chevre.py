@@ -17,6 +17,7 @@ import discord
 from discord import ui
 
 from games.chevre import GAME
+from games.chevre.events import GameOver, RoundOver
 from games.chevre.game import PASSER, PIOCHER, POSER
 from games.chevre.tiles import sort_key
 from games.chevre.tiles import values as tile_values
@@ -324,34 +325,34 @@ class ChevrePresenter(Presenter[ChevreView]):
 
     # --- lines of their own -------------------------------------------------------------------------------
     def announce(self, shown: Shown[ChevreView], event: Event) -> str | None:
-        if event.kind == "manche_finie":
-            return self.round_table(shown, event.data)
-        if event.kind == "fin" and event.data.get("chevres"):
-            lang, scores = lang_of(shown), event.data.get("scores", {})
+        if isinstance(event, RoundOver):
+            return self.round_table(shown, event)
+        if isinstance(event, GameOver) and event.chevres:
+            lang = lang_of(shown)
             goats = ", ".join(
-                self.goat(lang, mention(p, shown.names), scores.get(p, 0)) for p in event.data["chevres"]
+                self.goat(lang, mention(p, shown.names), event.scores.get(p, 0)) for p in event.chevres
             )
             return "🐐 " + t(lang, "chevre.table.goat_announce", goats=goats)
         return None
 
-    def round_table(self, shown: Shown[ChevreView], data: dict[str, Any]) -> str:
+    def round_table(self, shown: Shown[ChevreView], ended: RoundOver) -> str:
         """The round's scoring: every hand shown, what it counts, what each takes, accounts, memory."""
         lang = lang_of(shown)
-        who = shown.name(data["joueur"])
-        if data["fin"] == "sortie":
-            head = "🏁 " + t(lang, "chevre.table.round_out", round=data["manche"], player=who)
+        who = shown.name(ended.player)
+        if ended.ending == "sortie":
+            head = "🏁 " + t(lang, "chevre.table.round_out", round=ended.round, player=who)
         else:
-            head = "🐟 " + t(lang, "chevre.table.round_poisson", round=data["manche"], player=who)
+            head = "🐟 " + t(lang, "chevre.table.round_poisson", round=ended.round, player=who)
         rows = [tuple(t(lang, "chevre.table.columns").split("|"))]
-        for player, hand in data["mains"].items():
-            score = data["scores"][player]
+        for player, hand in ended.hands.items():
+            score = ended.scores[player]
             rows.append(
                 (
                     clip(shown.name(player).replace("`", "'"), NAME_WIDTH),
-                    str(data["points"][player]),
-                    str(data["marque"][player]),
+                    str(ended.points[player]),
+                    str(ended.taken[player]),
                     str(score) if score > 0 else t(lang, "chevre.table.closed"),
-                    str(data["memoire"][player]),
+                    str(ended.remembered[player]),
                     " ".join(sorted(hand, key=sort_key)) or "—",
                 )
             )
@@ -360,22 +361,22 @@ class ChevrePresenter(Presenter[ChevreView]):
             "  ".join([row[0].ljust(widths[0]), *(row[i].rjust(widths[i]) for i in range(1, 5)), row[5]])
             for row in rows
         ]
-        return "\n".join([head, "```", *table, "```", *self.round_notes(shown, data, lang)])
+        return "\n".join([head, "```", *table, "```", *self.round_notes(shown, ended, lang)])
 
-    def round_notes(self, shown: Shown[ChevreView], data: dict[str, Any], lang: str) -> list[str]:
+    def round_notes(self, shown: Shown[ChevreView], ended: RoundOver, lang: str) -> list[str]:
         """Under the round's table: who took the points of a poisson, whose memory went, who opened."""
         notes = []
-        if data["fin"] == "poisson":
-            heavy = [shown.name(p) for p, taken in data["marque"].items() if taken]
-            pot = sum(data["points"].values())
+        if ended.ending == "poisson":
+            heavy = [shown.name(p) for p, taken in ended.taken.items() if taken]
+            pot = sum(ended.points.values())
             if len(heavy) == 1:
                 notes.append(tn(lang, "chevre.table.round_heavy", pot, player=heavy[0]))
             else:
                 notes.append(tn(lang, "chevre.table.round_heavy_tied", pot, players=", ".join(heavy)))
         else:
-            notes.append(t(lang, "chevre.table.round_out_memory", player=shown.name(data["joueur"])))
-        for player in data["ouverts"]:
-            notes.append(t(lang, "chevre.table.round_opens", player=shown.name(player), score=data["scores"][player]))
+            notes.append(t(lang, "chevre.table.round_out_memory", player=shown.name(ended.player)))
+        for player in ended.opened:
+            notes.append(t(lang, "chevre.table.round_opens", player=shown.name(player), score=ended.scores[player]))
         return notes
 
 

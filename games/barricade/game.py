@@ -9,6 +9,25 @@ from pydantic import BaseModel
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from .board import Board, load_board
+from .events import (
+    BarricadeEvent,
+    BarrierChoice,
+    BarrierLeft,
+    BarrierMoved,
+    Blocked,
+    InMine,
+    Left,
+    Moved,
+    OnBarrier,
+    Order,
+    OrderThrow,
+    OrderThrows,
+    Rethrow,
+    SentHome,
+    Throw,
+    Turn,
+    Won,
+)
 from .moves import Move, free_points, legal_moves
 from .state import COLOURS, MINERS, TENT, TENTS_FOR, BarricadeOptions, BarricadeState
 
@@ -19,9 +38,7 @@ def starting_order(players: list[PlayerId], dice: Dice) -> tuple[list[PlayerId],
 
     def rank(group: list[PlayerId]) -> list[PlayerId]:
         throws = {p: dice.roll() for p in group}
-        events.append(
-            Event(kind="ordre_lancer", data={"lancers": [{"joueur": p, "valeur": throws[p]} for p in group]})
-        )
+        events.append(OrderThrows(throws=[OrderThrow(player=p, value=throws[p]) for p in group]))
         out: list[PlayerId] = []
         for value in sorted(set(throws.values()), reverse=True):
             tied = [p for p in group if throws[p] == value]
@@ -38,6 +55,7 @@ class Barricade(Game[BarricadeState]):
     max_players = 6
     options_model = BarricadeOptions
     state_model = BarricadeState
+    event_model = BarricadeEvent
 
     @property
     def board(self) -> Board:
@@ -62,8 +80,8 @@ class Barricade(Game[BarricadeState]):
             barriers=sorted(self.board.barriers),
             turn_no=1,
         )
-        events.append(Event(kind="ordre", data={"ordre": order, "couleurs": dict(state.colours)}))
-        events.append(Event(kind="tour", data={"joueur": order[0]}))
+        events.append(Order(order=order, colours=dict(state.colours)))
+        events.append(Turn(player=order[0]))
         return state, events
 
     # --- playing --------------------------------------------------------------------------
@@ -79,7 +97,8 @@ class Barricade(Game[BarricadeState]):
         if state.phase != "barriere":
             raise IllegalAction("no_barrier_pending")
         if action.kind == "laisser":
-            events = [Event(kind="barriere_laissee", data={"joueur": player, "point": state.barrier_from})]
+            assert state.barrier_from is not None
+            events: list[Event] = [BarrierLeft(player=player, point=state.barrier_from)]
             return events + self._after_move(state, player)
         point = self._point(action.args.get("point"))
         if point is None or point not in free_points(state, self.board):
@@ -88,10 +107,8 @@ class Barricade(Game[BarricadeState]):
         state.barriers.remove(state.barrier_from)
         state.barriers.append(point)
         state.barriers.sort()
-        events = [
-            Event(kind="barriere_deplacee", data={"joueur": player, "de": state.barrier_from, "vers": point})
-        ]
-        return events + self._after_move(state, player)
+        moved: list[Event] = [BarrierMoved(player=player, origin=state.barrier_from, destination=point)]
+        return moved + self._after_move(state, player)
 
     def _throw(self, state: BarricadeState, player: PlayerId) -> list[Event]:
         if state.phase == "deplacer":
@@ -101,13 +118,11 @@ class Barricade(Game[BarricadeState]):
         value = state.dice.roll()
         state.throw = value
         state.turn_no += 1
-        data: dict[str, object] = {"joueur": player, "valeur": value}
-        if state.bound_miner is not None:
-            data["mineur"] = state.bound_miner + 1
-        events = [Event(kind="lancer", data=data)]
+        bound = state.bound_miner + 1 if state.bound_miner is not None else None
+        events: list[Event] = [Throw(player=player, value=value, miner=bound)]
         if not legal_moves(state, self.board, player, value):
             # Rule 13 (and 14 when the bounce is blocked): the turn is lost, a six's bonus too.
-            events.append(Event(kind="bloque", data={"joueur": player, "valeur": value}))
+            events.append(Blocked(player=player, value=value))
             return events + self._next_turn(state)
         state.phase = "deplacer"
         return events
@@ -126,16 +141,13 @@ class Barricade(Game[BarricadeState]):
         board = self.board
         start = state.miners[player][move.miner]
         events: list[Event] = [
-            Event(
-                kind="deplacement",
-                data={
-                    "joueur": player,
-                    "mineur": move.miner + 1,
-                    "de": start,
-                    "vers": move.destination,
-                    "chemin": list(move.path),
-                    "rebond": move.bounce,
-                },
+            Moved(
+                player=player,
+                miner=move.miner + 1,
+                origin=start,
+                destination=move.destination,
+                path=list(move.path),
+                bounce=move.bounce,
             )
         ]
         victim = state.owner_at(move.destination) if move.destination != board.mine else None
@@ -143,30 +155,23 @@ class Barricade(Game[BarricadeState]):
             # Rule 8 (and rule 12 on a barrier: the privilege goes with the newcomer).
             owner, index = victim
             state.miners[owner][index] = TENT
-            events.append(
-                Event(
-                    kind="renvoye",
-                    data={"joueur": owner, "mineur": index + 1, "point": move.destination, "par": player},
-                )
-            )
+            events.append(SentHome(player=owner, miner=index + 1, point=move.destination, by=player))
         state.miners[player][move.miner] = move.destination
         state.moved_miner = move.miner
         state.turn_no += 1
         if move.destination == board.mine:
             arrived = sum(1 for p in state.miners[player] if p == board.mine)
-            events.append(
-                Event(kind="mine", data={"joueur": player, "mineur": move.miner + 1, "nombre": arrived})
-            )
+            events.append(InMine(player=player, miner=move.miner + 1, arrived=arrived))
             if arrived == MINERS:
                 state.over, state.winners = True, [player]
                 state.phase, state.throw = "lancer", None
-                return [*events, Event(kind="victoire", data={"joueur": player})]
+                return [*events, Won(player=player)]
         elif move.destination in state.barriers:
-            events.append(Event(kind="sur_barriere", data={"joueur": player, "point": move.destination}))
+            events.append(OnBarrier(player=player, point=move.destination))
         if start != move.destination and start in state.barriers:
             # Rule 11: leaving a barrier, the player may move it.
             state.phase, state.barrier_from = "barriere", start
-            events.append(Event(kind="choix_barriere", data={"joueur": player, "point": start}))
+            events.append(BarrierChoice(player=player, point=start))
             return events
         return events + self._after_move(state, player)
 
@@ -201,13 +206,13 @@ class Barricade(Game[BarricadeState]):
         if state.throw == 6 and miner is not None and state.miners[player][miner] != self.board.mine:
             # Rule 5: a six moves, then the same miner throws again.
             state.phase, state.throw, state.bound_miner = "lancer", None, miner
-            return [Event(kind="relance", data={"joueur": player, "mineur": miner + 1})]
+            return [Rethrow(player=player, miner=miner + 1)]
         return self._next_turn(state)
 
     def _next_turn(self, state: BarricadeState) -> list[Event]:
         state.current = (state.current + 1) % len(state.order)
         self._reset_turn(state)
-        return [Event(kind="tour", data={"joueur": state.order[state.current]})]
+        return [Turn(player=state.order[state.current])]
 
     def _reset_turn(self, state: BarricadeState) -> None:
         state.phase = "lancer"
@@ -215,7 +220,7 @@ class Barricade(Game[BarricadeState]):
         state.turn_no += 1
 
     def _leave(self, state: BarricadeState, player: PlayerId, now_ms: int) -> list[Event]:
-        events = [Event(kind="depart_joueur", data={"joueur": player})]
+        events: list[Event] = [Left(player=player)]
         was_turn = player == state.turn_player
         index = state.order.index(player)
         state.players.remove(player)
@@ -233,10 +238,10 @@ class Barricade(Game[BarricadeState]):
             # A pending barrier stays where it is; the next player in the order plays.
             self._reset_turn(state)
             if len(state.order) > 1:
-                events.append(Event(kind="tour", data={"joueur": state.order[state.current]}))
+                events.append(Turn(player=state.order[state.current]))
         if len(state.order) == 1:
             state.over, state.winners = True, list(state.order)
-            events.append(Event(kind="victoire", data={"joueur": state.order[0], "forfait": True}))
+            events.append(Won(player=state.order[0], forfeit=True))
         return events
 
     def legal_actions(self, state: BarricadeState, player: PlayerId) -> list[Action]:

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
+from .events import Side
 from .state import ChevreState
 from .tiles import Placed, Tile, has_value, values
 
-Side = Literal["gauche", "droite"]
 SIDES: list[Side] = ["gauche", "droite"]
 VALUES_PER_NUMBER = 7  # tiles carrying a given number of pips: six with another number, one double
 

@@ -14,6 +14,7 @@ from itertools import pairwise
 
 from games.core import Dice, Event, PlayerId
 
+from .events import Dealt, HandDealt, MisdealReason, Redealt
 from .state import HAND_SIZE, ChevreOptions, ChevreState
 from .tiles import ALL_TILES, Placed, Tile, is_double, make, parse, pips, sort_key, values
 
@@ -29,7 +30,7 @@ OPENING_ORDER: list[Tile] = (
 )
 
 
-def misdeal_reason(hand: list[Tile]) -> str | None:
+def misdeal_reason(hand: list[Tile]) -> MisdealReason | None:
     """« doubles » or « valeur » when this hand forces a new deal, else None."""
     if sum(1 for t in hand if is_double(t)) >= MISDEAL_DOUBLES:
         return "doubles"
@@ -70,32 +71,27 @@ def deal_round(state: ChevreState, opener: PlayerId | None) -> list[Event]:
         bad = next(((p, r) for p, h in hands.items() if (r := misdeal_reason(h)) is not None), None)
         if bad is None:
             break
-        events.append(Event(kind="redonne", data={"joueur": bad[0], "raison": bad[1]}))
+        events.append(Redealt(player=bad[0], reason=bad[1]))
     state.hands = hands
     state.bazar = tiles[len(state.players) * HAND_SIZE :]
     state.chain = []
     set_opening(state, opener)
     events.append(
-        Event(
-            kind="donne",
-            data={
-                "manche": state.round_no,
-                "ouvreur": state.turn_player(),
-                "libre": state.opening is None,
-                "bazar": len(state.bazar),
-            },
+        Dealt(
+            round=state.round_no,
+            opener=state.turn_player(),
+            free_opening=state.opening is None,
+            bazar=len(state.bazar),
         )
     )
     events += [hand_event(state, p) for p in state.players]
     return events
 
 
-def hand_event(state: ChevreState, player: PlayerId) -> Event:
+def hand_event(state: ChevreState, player: PlayerId) -> HandDealt:
     """The private event that shows a player the hand just dealt to them."""
-    data: dict[str, object] = {"joueur": player, "tuiles": sorted(state.hands[player], key=sort_key)}
-    if state.opening is not None and state.turn_player() == player:
-        data["ouverture"] = state.opening
-    return Event(kind="main", data=data, to=[player])
+    opening = state.opening if state.opening is not None and state.turn_player() == player else None
+    return HandDealt(player=player, tiles=sorted(state.hands[player], key=sort_key), opening=opening, to=[player])
 
 
 def dice_for_deal(order: list[Tile]) -> list[int]:

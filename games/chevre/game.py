@@ -11,6 +11,7 @@ from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAc
 
 from .chain import SIDES, Side, closed, fitting_sides, lay, playable
 from .deal import deal_round, set_opening
+from .events import AnyChevreEvent, Drew, GameOver, Laid, Left, OpeningTile, Passed, Started, TileDrawn
 from .scoring import RoundEnd, chevres, score_round
 from .state import ChevreOptions, ChevreState
 from .tiles import Tile, parse, sort_key
@@ -27,6 +28,7 @@ class Chevre(Game[ChevreState]):
     options_model = ChevreOptions
     state_model = ChevreState
     view_model = ChevreView
+    event_model = AnyChevreEvent
 
     # --- creation -------------------------------------------------------------------------
     def new(
@@ -41,7 +43,7 @@ class Chevre(Game[ChevreState]):
             scores=dict.fromkeys(players, 0),
             remembered=dict.fromkeys(players, 0),
         )
-        events = [Event(kind="debut", data={"joueurs": list(players), "limite": options.limite})]
+        events: list[Event] = [Started(players=list(players), limit=options.limite)]
         return state, events + deal_round(state, opener=None)
 
     # --- playing --------------------------------------------------------------------------
@@ -62,13 +64,13 @@ class Chevre(Game[ChevreState]):
             hand.append(tile)
             state.turn_no += 1
             return [
-                Event(kind="tirage", data={"joueur": player, "tuile": tile}, to=[player]),
-                Event(kind="pioche", data={"joueur": player, "bazar": len(state.bazar), "main": len(hand)}),
+                TileDrawn(player=player, tile=tile, to=[player]),
+                Drew(player=player, bazar=len(state.bazar), hand_size=len(hand)),
             ]
         if state.bazar:
             raise IllegalAction("must_draw")
         self._next_turn(state)
-        return [Event(kind="passe", data={"joueur": player})]
+        return [Passed(player=player)]
 
     def _lay(self, state: ChevreState, player: PlayerId, action: Action) -> list[Event]:
         raw = action.args.get("tuile")
@@ -83,12 +85,8 @@ class Chevre(Game[ChevreState]):
         hand.remove(tile)
         state.opening = None
         ends = state.ends()
-        events = [
-            Event(
-                kind="pose",
-                data={"joueur": player, "tuile": tile, "cote": side, "bouts": list(ends or ()), "main": len(hand)},
-            )
-        ]
+        assert ends is not None  # a tile was just laid
+        events: list[Event] = [Laid(player=player, tile=tile, side=side, ends=ends, hand_size=len(hand))]
         if not hand:
             return events + self._end_round(state, "sortie", player)
         if closed(state):
@@ -121,7 +119,7 @@ class Chevre(Game[ChevreState]):
         state.turn_no += 1
 
     def _end_round(self, state: ChevreState, how: RoundEnd, who: PlayerId) -> list[Event]:
-        events = [score_round(state, how, who)]
+        events: list[Event] = [score_round(state, how, who)]
         state.turn_no += 1
         losers = chevres(state)
         if losers:
@@ -135,11 +133,8 @@ class Chevre(Game[ChevreState]):
         state.chevres = losers
         state.winners = [p for p in state.players if p not in losers]
 
-    def _end_event(self, state: ChevreState) -> Event:
-        return Event(
-            kind="fin",
-            data={"chevres": list(state.chevres), "gagnants": list(state.winners), "scores": dict(state.scores)},
-        )
+    def _end_event(self, state: ChevreState) -> GameOver:
+        return GameOver(chevres=list(state.chevres), winners=list(state.winners), scores=dict(state.scores))
 
     def _leave(self, state: ChevreState, player: PlayerId, now_ms: int) -> list[Event]:
         """The leaver's tiles go face down into the bazar (shuffled in) and the round goes on."""
@@ -150,7 +145,7 @@ class Chevre(Game[ChevreState]):
         state.scores.pop(player)
         state.remembered.pop(player)
         state.turn_no += 1
-        events = [Event(kind="depart", data={"joueur": player, "bazar": len(state.bazar)})]
+        events: list[Event] = [Left(player=player, bazar=len(state.bazar))]
         if len(state.players) == 1:
             self._finish(state, [])
             return [*events, self._end_event(state)]
@@ -160,9 +155,7 @@ class Chevre(Game[ChevreState]):
         if not state.chain and state.opening is not None:
             set_opening(state, None)
             opener = state.turn_player()
-            events.append(
-                Event(kind="ouverture", data={"joueur": opener, "tuile": state.opening}, to=[opener])
-            )
+            events.append(OpeningTile(player=opener, tile=state.opening, to=[opener]))
         return events
 
     def legal_actions(self, state: ChevreState, player: PlayerId) -> list[Action]:

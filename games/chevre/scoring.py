@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from games.core import PlayerId
 
-from games.core import Event, PlayerId
-
+from .events import RoundEnd, RoundOver
 from .state import MEMORY_LIMIT, ChevreState
 from .tiles import hand_points
-
-RoundEnd = Literal["sortie", "poisson"]
 
 
 def round_points(state: ChevreState, how: RoundEnd) -> dict[PlayerId, int]:
@@ -39,7 +36,7 @@ def credit(state: ChevreState, player: PlayerId, points: int) -> bool:
     return False
 
 
-def score_round(state: ChevreState, how: RoundEnd, who: PlayerId) -> Event:
+def score_round(state: ChevreState, how: RoundEnd, who: PlayerId) -> RoundOver:
     """Scores the round that ``who`` ended (went out, or laid the tile making the poisson).
 
     The event is public: at the end of a round every hand is shown, as at the table.
@@ -50,19 +47,16 @@ def score_round(state: ChevreState, how: RoundEnd, who: PlayerId) -> Event:
     opened = [p for p in state.players if credit(state, p, taken[p])]
     if how == "sortie":
         state.remembered[who] = 0
-    return Event(
-        kind="manche_finie",
-        data={
-            "manche": state.round_no,
-            "fin": how,
-            "joueur": who,
-            "mains": shown,
-            "points": counted,
-            "marque": taken,
-            "ouverts": opened,
-            "scores": dict(state.scores),
-            "memoire": dict(state.remembered),
-        },
+    return RoundOver(
+        round=state.round_no,
+        ending=how,
+        player=who,
+        hands=shown,
+        points=counted,
+        taken=taken,
+        opened=opened,
+        scores=dict(state.scores),
+        remembered=dict(state.remembered),
     )
 
 

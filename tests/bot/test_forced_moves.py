@@ -3,6 +3,7 @@ player's action (a replay goes action by action) and the table's lines say so.""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -115,3 +116,52 @@ async def test_a_forced_move_the_disk_refuses_is_left_to_the_player(
     assert len(GAME.legal_actions(state, "1")) == 1
     assert not any("coup joué pour toi" in line for line in presenter_for(GAME).news(outcome.session))
     assert stored_actions(db_path)[-1] == ("1", THROW.model_dump_json())
+
+
+def stored_as_before_typed_events(entry: int) -> list[dict[str, object]]:
+    """The forced move and the next turn as the bot stored them before the events were typed:
+    ``{kind, data, to}``, French keys, the move's own event nested in the same old shape."""
+    move = {"joueur": "1", "mineur": 1, "de": -1, "vers": entry, "chemin": [entry], "rebond": False}
+    forced = {
+        "joueur": "1",
+        "action": f"deplacer mineur=1 destination={entry}",
+        "coup": {"kind": "deplacement", "data": move, "to": None},
+    }
+    return [
+        {"kind": "coup_joue_pour_toi", "data": forced, "to": None},
+        {"kind": "tour", "data": {"joueur": "2"}, "to": None},
+    ]
+
+
+@pytest.mark.parametrize("old", [False, True], ids=["stored-now", "stored-before-typed-events"])
+async def test_a_forced_move_stored_is_told_the_same_after_a_restart(
+    manager: SessionManager, db_path: Path, old: bool
+) -> None:
+    table = await barricade_table(manager, [1])
+    outcome = await manager.act(table, "1", THROW, 1_000)
+    before = presenter_for(GAME).news(outcome.session)
+    entry = BOARD.tents[barricade(outcome.session.state).tents["1"]].entry
+    if old:
+        # The move's events as the older bot left them in the table's row (the throw's stay as now).
+        with sqlite3.connect(db_path) as db:
+            (text,) = db.execute("SELECT events FROM sessions WHERE id = ?", (table,)).fetchone()
+            kept = [
+                e for e in json.loads(text) if e["kind"] not in ("coup_joue_pour_toi", "deplacement", "tour")
+            ]
+            db.execute(
+                "UPDATE sessions SET events = ? WHERE id = ?",
+                (json.dumps([*kept, *stored_as_before_typed_events(entry)]), table),
+            )
+    await manager.close()
+    store = await Store.open(db_path)
+    again = SessionManager(store, {"barricade": GAME})
+    try:
+        await again.restore()
+        session = again.by_id(table)
+        assert session is not None
+        news = presenter_for(GAME).news(session)
+    finally:
+        await again.close()
+        await store.close()
+    said = "🤖 J1, coup joué pour toi : Mineur 1 de J1 sort de sa tente et va sur le point A6. (seul coup possible)"
+    assert news[-2:] == before[-2:] == [said, "À J2 de lancer le dé."]

@@ -33,14 +33,14 @@ def test_a_scripted_game_in_json_with_a_fixed_deal() -> None:
     dice = ",".join(str(v) for v in deal_dice([ANA, BOB, CID, DAN]))
     records = run(["play", "chevre", "--players", "ana,bob,cid,dan", "--dice", dice, "--json"], SCRIPT)
     hands = [r for r in records if r.get("event") == "main"]
-    assert [(r["to"], r["tuiles"]) for r in hands] == [
+    assert [(r["to"], r["tiles"]) for r in hands] == [
         (["ana"], in_order(ANA)), (["bob"], in_order(BOB)), (["cid"], in_order(CID)), (["dan"], in_order(DAN))
     ]
     errors = [r for r in records if "error" in r]
     assert [(e["error"], e["params"]) for e in errors] == [("does_not_fit", {"tuile": "0-3"})]
-    laid = [(r["joueur"], r["tuile"], r["cote"]) for r in records if r.get("event") == "pose"]
+    laid = [(r["player"], r["tile"], r["side"]) for r in records if r.get("event") == "pose"]
     assert laid == [("bob", "1-1", None), ("dan", "1-5", "droite"), ("ana", "4-5", "droite")]
-    assert [r["joueur"] for r in records if r.get("event") == "passe"] == ["cid"]
+    assert [r["player"] for r in records if r.get("event") == "passe"] == ["cid"]
     final = records[-1]
     assert final["final"] is True and final["over"] is False
     assert final["state"]["chain"] == [[1, 1], [1, 5], [5, 4]]

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.barricade import GAME
+from games.barricade.events import OrderThrows
 from games.core import Action, Event, IllegalAction
 from speech import words_of
 
@@ -44,7 +45,12 @@ def test_rule_2_tied_players_throw_again_between_themselves() -> None:
     # ana and bob tie on 4 for first place, cid and dan on 1 for last: each pair rethrows.
     state, events = GAME.start(["ana", "bob", "cid", "dan"], loaded=[4, 4, 1, 1, 2, 6, 5, 3])
     assert state.order == ["bob", "ana", "cid", "dan"]
-    assert [len(e.data["lancers"]) for e in events if e.kind == "ordre_lancer"] == [4, 2, 2]
+    rounds = [[(x.player, x.value) for x in e.throws] for e in events if isinstance(e, OrderThrows)]
+    assert rounds == [
+        [("ana", 4), ("bob", 4), ("cid", 1), ("dan", 1)],
+        [("ana", 2), ("bob", 6)],
+        [("cid", 5), ("dan", 3)],
+    ]
 
 
 def test_rule_2_a_tie_that_repeats_is_thrown_again_until_settled() -> None:

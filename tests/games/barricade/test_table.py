@@ -125,6 +125,20 @@ def test_the_local_runner_plays_a_scripted_game_in_json() -> None:
     assert events[:3] == ["ordre_lancer", "ordre", "tour"]
     assert events[3] == "not_your_turn"
     assert events[4:] == ["lancer", "deplacement", "tour", "lancer", "deplacement", "tour", None]
+    # The fields scripts read, by their English names (docs/rules/barricade.md lists the renames).
+    assert {k: v for k, v in records[0].items() if k != "t"} == {
+        "event": "ordre_lancer",
+        "throws": [{"player": "ana", "value": 5}, {"player": "bob", "value": 2}],
+    }
+    assert {k: v for k, v in records[8].items() if k != "t"} == {
+        "event": "deplacement",
+        "player": "bob",
+        "miner": 2,
+        "origin": -1,
+        "destination": at(17, 0),
+        "path": [at(17, 0)],
+        "bounce": False,
+    }
     final = records[-1]["state"]
     assert isinstance(final, dict)
     assert final["miners"]["ana"][0] == at(4, 1) and final["miners"]["bob"][1] == at(17, 0)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from games.chevre import GAME, ChevreState
 from games.chevre.chain import playable
+from games.chevre.events import Laid, RoundOver
 from games.chevre.tiles import ALL_TILES, make
 from games.core import BaseState, Event
 
@@ -34,15 +35,15 @@ def check_step(before_state: BaseState, after_state: BaseState, events: list[Eve
     assert isinstance(before_state, ChevreState) and isinstance(after_state, ChevreState)
     before, after = before_state, after_state
     assert all_tiles(after) == ALL_TILES
-    laid = next((e.data["tuile"] for e in events if e.kind == "pose"), None)
+    laid = next((e.tile for e in events if isinstance(e, Laid)), None)
     deal_at = next((i for i, e in enumerate(events) if e.kind in DEAL_KINDS), len(events))
     old_hands = after.hands if deal_at == len(events) else {
         p: [t for t in hand if t != laid] for p, hand in before.hands.items()
     }
     for event in events[:deal_at]:
-        if event.kind == "manche_finie":
+        if isinstance(event, RoundOver):
             # Hands are shown at the end of a round, by the rules: exactly those of the round ending.
-            assert event.data["mains"] == {p: old_hands[p] for p in after.players}
+            assert event.hands == {p: old_hands[p] for p in after.players}
         else:
             assert_no_leak([event], old_hands)
     assert_no_leak(events[deal_at:], after.hands)

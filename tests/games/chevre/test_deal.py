@@ -6,6 +6,7 @@ import pytest
 
 from games.chevre import GAME, deal_dice
 from games.chevre.deal import misdeal_reason
+from games.chevre.events import Dealt, HandDealt, Redealt
 from games.core import IllegalAction
 from speech import words_of
 
@@ -30,9 +31,9 @@ def test_seven_tiles_each_and_the_rest_is_the_bazar(count: int, bazar: int) -> N
     state, events = GAME.start(players, seed=11)
     assert all(len(state.hands[p]) == 7 for p in players)
     assert len(state.bazar) == bazar
-    dealt = [e for e in events if e.kind == "main"]
+    dealt = [e for e in events if isinstance(e, HandDealt)]
     assert [e.to for e in dealt] == [[p] for p in players]
-    assert [e.data["tuiles"] for e in dealt] == [in_order(state.hands[p]) for p in players]
+    assert [e.tiles for e in dealt] == [in_order(state.hands[p]) for p in players]
 
 
 def test_a_fixed_deal_goes_through_the_real_shuffle() -> None:
@@ -44,8 +45,8 @@ def test_the_holder_of_1_1_opens_with_it_even_when_others_hold_smaller_doubles()
     state, events = GAME.start(["ana", "bob", "cid", "dan"], loaded=deal_dice([ANA, BOB, CID, DAN]))
     assert GAME.to_act(state) == ["bob"]
     assert GAME.legal_actions(state, "bob") == [poser("1-1")]
-    donne = next(e for e in events if e.kind == "donne")
-    assert donne.data["ouvreur"] == "bob" and donne.data["libre"] is False
+    donne = next(e for e in events if isinstance(e, Dealt))
+    assert donne.opener == "bob" and donne.free_opening is False
     assert WORDS.describe(donne, {}, "fr") == "Manche 1 : sept dominos chacun, pas de bazar. bob ouvre avec le domino d'ouverture."
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "poser", tuile="1-2")
@@ -97,8 +98,8 @@ def test_the_opening_order_of_the_first_round(hands: list[list[str]], opener: st
     assert state.hands == dict(zip(players, hands, strict=True))
     assert GAME.to_act(state) == [opener]
     assert GAME.legal_actions(state, opener) == [poser(tile)]
-    private = next(e for e in events if e.kind == "main" and e.to == [opener])
-    assert private.data["ouverture"] == tile
+    private = next(e for e in events if isinstance(e, HandDealt) and e.to == [opener])
+    assert isinstance(private, HandDealt) and private.opening == tile
     assert WORDS.describe(private, {}, "fr").endswith(f"Tu ouvres avec le {tile}.")
 
 
@@ -109,10 +110,10 @@ def test_five_doubles_in_a_hand_mean_a_new_deal() -> None:
     state, events = GAME.start(["ana", "bob", "cid", "dan"], loaded=loaded)
     assert state.hands == {"ana": ANA, "bob": BOB, "cid": CID, "dan": DAN}
     redeal = [e for e in events if e.kind == "redonne"]
-    assert [e.data for e in redeal] == [{"joueur": "dan", "raison": "doubles"}]
+    assert redeal == [Redealt(player="dan", reason="doubles")]
     assert WORDS.describe(redeal[0], {}, "fr") == "La main de dan a cinq doubles ou plus : on redonne."
     # The cancelled hands are never shown.
-    assert all(e.kind != "main" or e.data["tuiles"] == in_order(state.hands[e.data["joueur"]]) for e in events)
+    assert all(e.tiles == in_order(state.hands[e.player]) for e in events if isinstance(e, HandDealt))
 
 
 def test_six_tiles_of_one_number_mean_a_new_deal() -> None:
@@ -122,7 +123,7 @@ def test_six_tiles_of_one_number_mean_a_new_deal() -> None:
     good_bob = ["0-2", "0-3", "1-5", "1-6", "2-5", "2-6", "3-4"]
     loaded = deal_dice([other, sixes]) + deal_dice([good_ana, good_bob])
     state, events = GAME.start(["ana", "bob"], loaded=loaded)
-    assert [e.data for e in events if e.kind == "redonne"] == [{"joueur": "bob", "raison": "valeur"}]
+    assert [e for e in events if e.kind == "redonne"] == [Redealt(player="bob", reason="valeur")]
     assert state.hands == {"ana": good_ana, "bob": good_bob}
     # Five tiles carrying a 6 plus the 6-6 make six tiles with a 6 as well; five alone do not.
     assert misdeal_reason(["0-6", "1-6", "2-6", "3-6", "4-6", "6-6", "0-0"]) == "valeur"

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
 
 from games.chevre import GAME, ChevreOptions, ChevreState, position
+from games.chevre.events import RoundOver
 from games.core import Event, IllegalAction
 from speech import words_of
 
@@ -19,8 +18,8 @@ LONG_GAME = ChevreOptions(limite=1000)
 WORDS = words_of("chevre")
 
 
-def round_end(events: list[Event]) -> dict[str, Any]:
-    return next(e for e in events if e.kind == "manche_finie").data
+def round_end(events: list[Event]) -> RoundOver:
+    return next(e for e in events if isinstance(e, RoundOver))
 
 
 def test_poisson_when_nobody_can_play_the_heaviest_hand_takes_everything() -> None:
@@ -35,13 +34,13 @@ def test_poisson_when_nobody_can_play_the_heaviest_hand_takes_everything() -> No
     )
     state, events = act(state, "bob", "poser", tuile="0-6", cote="droite")
     end = round_end(events)
-    assert end["fin"] == "poisson" and end["joueur"] == "bob"
-    assert end["points"] == {"ana": 32, "bob": 2, "cid": 26, "dan": 66}
-    assert end["marque"] == {"ana": 0, "bob": 0, "cid": 0, "dan": 126}
+    assert end.ending == "poisson" and end.player == "bob"
+    assert end.points == {"ana": 32, "bob": 2, "cid": 26, "dan": 66}
+    assert end.taken == {"ana": 0, "bob": 0, "cid": 0, "dan": 126}
     # dan's 126 open the account, with the 4 remembered; a poisson clears nobody's memory.
     assert state.scores == {"ana": 0, "bob": 0, "cid": 0, "dan": 130}
     assert state.remembered == {"ana": 7, "bob": 0, "cid": 0, "dan": 0}
-    assert end["mains"]["dan"] == hands["dan"] and end["mains"]["bob"] == ["1-1"]
+    assert end.hands["dan"] == hands["dan"] and end.hands["bob"] == ["1-1"]
     text = WORDS.describe(events[1], {}, "fr")
     assert text.startswith("Poisson de bob : fin de la manche 2.")
     assert "dan : 2-3 2-4 2-5 2-6 3-3 3-5 3-6 4-4 4-5 (66 points), prend 126 points, ouvre son compte" in text
@@ -58,7 +57,7 @@ def test_poisson_when_the_chain_closes_even_with_tiles_left_in_the_bazar() -> No
     state = position({"ana": ana, "bob": bob}, BEFORE_POISSON, bazar, turn="bob", remembered={"ana": 3})
     state, events = act(state, "bob", "poser", tuile="0-6", cote="droite")
     end = round_end(events)
-    assert end["fin"] == "poisson" and end["marque"] == {"ana": 24, "bob": 0}
+    assert end.ending == "poisson" and end.taken == {"ana": 24, "bob": 0}
     assert state.scores == {"ana": 27, "bob": 0}
     assert state.round_no == 3 and len(state.bazar) == 14
 
@@ -76,7 +75,7 @@ def test_at_a_poisson_tied_heaviest_hands_each_take_the_whole_sum() -> None:
     bazar = rest(ana, bob, cid, chain=BEFORE_POISSON)
     state = position({"ana": ana, "bob": bob, "cid": cid}, BEFORE_POISSON, bazar, turn="bob")
     state, events = act(state, "bob", "poser", tuile="0-6", cote="droite")
-    assert round_end(events)["marque"] == {"ana": 26, "bob": 0, "cid": 26}
+    assert round_end(events).taken == {"ana": 26, "bob": 0, "cid": 26}
     assert state.scores == {"ana": 26, "bob": 0, "cid": 26}
 
 
@@ -102,15 +101,15 @@ def test_going_out_each_counts_their_hand_with_memory_and_account() -> None:
     )
     state, events = act(state, "ana", "poser", tuile="3-4")
     end = round_end(events)
-    assert end["fin"] == "sortie" and end["joueur"] == "ana"
+    assert end.ending == "sortie" and end.player == "ana"
     # A lone 0-0 counts 10.
-    assert end["points"] == {"ana": 0, "bob": 10, "cid": 20, "dan": 1 + 2}
+    assert end.points == {"ana": 0, "bob": 10, "cid": 20, "dan": 1 + 2}
     # bob: 10 is remembered on top of 5 (15 remembered, the account stays shut);
     # cid: 20 opens the account with the 7 remembered; dan's open account takes every point;
     # ana went out: her memory is cleared.
     assert state.scores == {"ana": 0, "bob": 0, "cid": 27, "dan": 43}
     assert state.remembered == {"ana": 0, "bob": 15, "cid": 0, "dan": 0}
-    assert end["ouverts"] == ["cid"]
+    assert end.opened == ["cid"]
     text = WORDS.describe(events[1], {}, "fr")
     assert text.splitlines()[0] == "ana n'a plus de dominos : fin de la manche 2."
     assert "bob : 0-0 (10 points) → compte 0, mémoire 15." in text
@@ -127,7 +126,7 @@ def test_going_out_each_counts_their_hand_with_memory_and_account() -> None:
 def test_a_lone_0_0_counts_ten_and_otherwise_tiles_count_their_pips(bob: list[str], points: int) -> None:
     state = going_out(hands={"bob": bob}, options=LONG_GAME)
     state, events = act(state, "ana", "poser", tuile="3-4")
-    assert round_end(events)["points"]["bob"] == points
+    assert round_end(events).points["bob"] == points
 
 
 def test_twelve_is_remembered_and_thirteen_opens_the_account() -> None:
@@ -161,7 +160,7 @@ def test_when_everyone_crosses_at_once_the_highest_account_is_the_chevre() -> No
         {"ana": ana, "bob": bob}, BEFORE_POISSON, bazar, turn="bob", scores={"ana": 90, "bob": 95}
     )
     state, events = act(state, "bob", "poser", tuile="0-6", cote="droite")
-    assert round_end(events)["marque"] == {"ana": 24, "bob": 24}
+    assert round_end(events).taken == {"ana": 24, "bob": 24}
     assert state.scores == {"ana": 114, "bob": 119}
     assert state.chevres == ["bob"] and state.winners == ["ana"]
 
@@ -172,4 +171,4 @@ def test_going_out_on_the_tile_that_closes_the_chain_is_a_sortie() -> None:
     state = position({"ana": ana, "bob": bob}, BEFORE_POISSON, bazar, turn="bob", options=LONG_GAME)
     state, events = act(state, "bob", "poser", tuile="0-6", cote="droite")
     end = round_end(events)
-    assert end["fin"] == "sortie" and end["marque"] == {"ana": 22, "bob": 0}
+    assert end.ending == "sortie" and end.taken == {"ana": 22, "bob": 0}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.chevre import GAME, deal_dice, position
+from games.chevre.events import Drew, TileDrawn
 from speech import words_of
 
 from .play import act, rest, tiles_named
@@ -49,6 +50,6 @@ def test_a_draw_is_told_privately_to_the_drawer_and_publicly_as_a_count() -> Non
     state = position({"ana": ana, "bob": bob}, chain, bazar, turn="ana")
     state, events = act(state, "ana", "piocher")
     private, public = events
-    assert private.to == ["ana"] and private.data == {"joueur": "ana", "tuile": "0-1"}
-    assert public.to is None and public.data == {"joueur": "ana", "bazar": 23, "main": 2}
+    assert private == TileDrawn(player="ana", tile="0-1", to=["ana"])
+    assert public == Drew(player="ana", bazar=23, hand_size=2) and public.to is None
     assert not private.visible_to("bob") and not private.visible_to(None)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.chevre import GAME, ChevreState, position
+from games.chevre.events import Drew, Laid, TileDrawn
 from games.core import Action, IllegalAction
 from speech import words_of
 
@@ -25,13 +26,14 @@ def test_with_nothing_that_fits_one_draws_one_tile_at_a_time_until_one_fits() ->
     assert GAME.legal_actions(state, "ana") == [Action(kind="piocher")]
     for expected in ["0-5", "3-6"]:
         state, events = act(state, "ana", "piocher")
-        assert events[0].to == ["ana"] and events[0].data["tuile"] == expected
+        drawn = events[0]
+        assert isinstance(drawn, TileDrawn) and drawn.to == ["ana"] and drawn.tile == expected
         assert WORDS.describe(events[0], {}, "fr") == f"Tu pioches le {expected}."
         assert GAME.legal_actions(state, "ana") == [Action(kind="piocher")]
         assert GAME.to_act(state) == ["ana"]
     state, events = act(state, "ana", "piocher")
     assert WORDS.describe(events[1], {}, "fr") == "ana va au bazar (il y reste 18 dominos)."
-    assert events[1].to is None and "tuile" not in events[1].data
+    assert isinstance(events[1], Drew) and events[1].to is None and "tile" not in events[1].data
     # What was drawn stays in the hand; the 2-6 fits the left end and must now be laid.
     assert state.hands["ana"] == ["0-0", "3-5", "0-5", "3-6", "2-6"]
     assert GAME.legal_actions(state, "ana") == [poser("2-6", "gauche")]
@@ -88,7 +90,8 @@ def test_a_tile_fitting_both_ends_asks_which_one_and_turns_the_right_way() -> No
 def test_the_end_may_be_left_out_when_only_one_takes_the_tile() -> None:
     state = two_players(["4-6", "0-0"], ["5-5"], [])
     state, events = act(state, "ana", "poser", tuile="6:4")
-    assert state.chain[-1] == (4, 6) and events[0].data["cote"] == "droite"
+    laid = events[0]
+    assert state.chain[-1] == (4, 6) and isinstance(laid, Laid) and laid.side == "droite"
 
 
 def test_bad_actions_raise_a_french_refusal_and_change_nothing() -> None:
