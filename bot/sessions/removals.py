@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 
 from games.core import REMOVE, SYSTEM, Action, Event, IllegalAction, PlayerId
 
-from ..store import LOBBY, PLAYING
+from ..store import LOBBY, PLAYING, STORE_ERRORS
 from . import journal
 from .errors import TableError
 from .forced import play_forced
@@ -135,7 +135,12 @@ class RemovalTables(Seating):
             session.state, session.rec = state, before
             raise
         events += await play_forced(self, session, now)
-        ended = await self._end_if_over(session)
+        try:
+            ended = await self._end_if_over(session)
+        except STORE_ERRORS as error:
+            # The removal is stored: it stands. The table is closed by the next click or restart.
+            journal.log.error("table %s : fermeture impossible pour l'instant : %s", session.id, error)
+            ended = False
         return Removal(session, target, events, removed=True, ended=ended, waiting=self.waiting(session))
 
     def _after_removal(self, session: Session, removal: Removal) -> None:
