@@ -31,6 +31,7 @@ from .timing import in_time
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
+
 async def removal_click(ui: TableUI, click: Click, session: Session, tail: str) -> None:
     """One of this module's ``tvm:`` tails, clicked."""
     click.session = session
@@ -63,9 +64,10 @@ def _tail_id(session: Session, tail: str) -> str:
 async def open_choice(ui: TableUI, click: Click, session: Session) -> None:
     """The private choice: whom to remove (the host) or whom to vote out (the others)."""
     player, lang = click.player, ui.language_of(click)
-    if player not in seated_humans(session):
-        raise TableError("not_seated")
+    # The host's part goes with ``host_id``, as for handing another's seat to a robot and /abandonner.
     host = player == session.rec.host_id
+    if not host and player not in seated_humans(session):
+        raise TableError("not_seated")
     others = [p for p in (session.players if host else seated_humans(session)) if p != player]
     if not others:
         raise TableError("nobody_to_remove")
