@@ -7,6 +7,12 @@ played from a private hand (Chèvre), they open « Ma main » and click in it. A
 a round leave together. Then the tables play at players' pace for a while: a click every few
 seconds each. A game that ends is followed by a new one in its channel (/jouer, the others join,
 the host starts): those interactions are measured apart.
+
+The first tables are opened a few at a time (``OPENED_AT_ONCE``) before the rounds: what is measured
+is 200 clicks at once, not 200 ``/jouer`` at once (each opening is three or four interactions, and on a
+loaded machine one of them answered after Discord's 3 s used to stop the whole run before any click).
+A table whose new game cannot be opened during the rounds (its ``/jouer`` refused or answered too
+late) stops playing and is counted, instead of stopping the run.
 """
 
 from __future__ import annotations
@@ -31,11 +37,16 @@ from .table import Figure, number
 PATIENCE_S = 20.0
 BUTTON = 2
 MENTION = re.compile(r"<@!?(\d+)>")
+# A field's name in a layout message: a bold line of its own (bot/tables/layout.py); its value is
+# the lines under it.
+FIELD_NAME = re.compile(r"\*\*[^*\n]+\*\*")
 GAME_PREFIXES = ("tv:", "tvs:")
 # The table menu's « Ma main » / « Mon jeu »: a player's private view, with buttons in Chèvre.
 HAND_PREFIX, HAND_SUFFIX = "tvm:", ":me"
 # Between two clicks at a table playing at a player's pace (seconds, uniform).
 THINK_S = (1.0, 4.0)
+# Tables opened together before the rounds.
+OPENED_AT_ONCE = 10
 
 
 @dataclass
@@ -53,6 +64,8 @@ class Table:
     hands: list[InteractionRecord] = field(default_factory=list)
     paced_hands: list[InteractionRecord] = field(default_factory=list)
     idle_rounds: int = 0
+    # Why this table stopped playing: its next game could not be opened during the rounds.
+    lost: str | None = None
 
 
 def _answer(record: InteractionRecord) -> InteractionRecord:
@@ -75,12 +88,24 @@ async def open_table(emu: Emulator, table: Table) -> None:
     table.games_started += 1
 
 
+def fields(message: Message) -> list[str]:
+    """The values of the table message's fields: an embed's (a table drawn before the layout
+    messages), or the lines under each bold name of a layout message (not the news above them)."""
+    values = [str(item.get("value", "")) for embed in message.embeds for item in embed.get("fields") or []]
+    for block in message.text_displays():
+        in_field = False
+        for line in block.split("\n"):
+            if FIELD_NAME.fullmatch(line):
+                in_field = True
+                values.append("")
+            elif in_field:
+                values[-1] += line + "\n"
+    return values
+
+
 def acting(table: Table, message: Message) -> list[User]:
     """The seated players the table message names in its fields (« À jouer », a window's shouters)."""
-    named: set[int] = set()
-    for embed in message.embeds:
-        for item in embed.get("fields") or []:
-            named.update(int(x) for x in MENTION.findall(str(item.get("value", ""))))
+    named = {int(x) for value in fields(message) for x in MENTION.findall(value)}
     return [u for u in table.users if u.id in named]
 
 
@@ -100,8 +125,13 @@ async def step(emu: Emulator, table: Table, rng: random.Random, paced: bool = Fa
     """One click at this table: the player to act on one of the game's buttons or selects; in a
     game played from a private hand (Chèvre's dominoes), « Ma main » first, then a click in it."""
     message = table.message
+    if table.lost is not None:
+        return
     if message is None or finished(message):
-        await open_table(emu, table)
+        try:
+            await open_table(emu, table)
+        except RuntimeError as error:
+            table.lost = str(error)
         return
     players = acting(table, message)
     if players:
@@ -151,7 +181,8 @@ class AnswerFigures:
     tables: int
     rounds: int
     clicks: Latencies  # game actions and hands opened, in the burst rounds
-    refused: int  # game actions answered privately (not your turn, an old button)
+    refused: int  # game actions answered privately (not your turn, an old button, a click in a hand)
+    played: int  # game actions answered in time in the channel (edits of the table)
     hands: int
     paced_s: float
     paced: Latencies
@@ -160,6 +191,7 @@ class AnswerFigures:
     idle: int
     violations: dict[str, int]
     bot_rss: int
+    lost: int = 0
 
 
 def build_world(emu: Emulator, tables: int, games: list[str], players: dict[str, int]) -> list[Table]:
@@ -173,6 +205,12 @@ def build_world(emu: Emulator, tables: int, games: list[str], players: dict[str,
             guild.add_member(user)
         out.append(Table(channel, users, game))
     return out
+
+
+async def open_tables(emu: Emulator, world: list[Table], at_once: int = OPENED_AT_ONCE) -> None:
+    """The first game of every table, ``at_once`` tables at a time."""
+    for first in range(0, len(world), at_once):
+        await asyncio.gather(*(open_table(emu, t) for t in world[first : first + at_once]))
 
 
 async def run(
@@ -193,7 +231,7 @@ async def run(
         try:
             await bot.start()
             await emu.wait_for_command("jouer", timeout=30.0)
-            await asyncio.gather(*(open_table(emu, t) for t in world))
+            await open_tables(emu, world)
             async with profiled(bot, profile):
                 for _ in range(rounds):
                     await asyncio.gather(*(step(emu, t, rng) for t in world))
@@ -205,11 +243,13 @@ async def run(
         counted: dict[str, int] = {}
         for violation in emu.violations:
             counted[violation.kind] = counted.get(violation.kind, 0) + 1
+    moves = latencies(r for t in world for r in t.clicks)
     return AnswerFigures(
         tables=tables,
         rounds=rounds,
         clicks=latencies(r for t in world for r in [*t.clicks, *t.hands]),
-        refused=latencies(r for t in world for r in t.clicks).refused,
+        refused=moves.refused,
+        played=len(moves.times) - moves.refused,
         hands=sum(len(t.hands) for t in world),
         paced_s=paced_s,
         paced=latencies(r for t in world for r in [*t.paced, *t.paced_hands]),
@@ -218,6 +258,7 @@ async def run(
         idle=sum(t.idle_rounds for t in world),
         violations=counted,
         bot_rss=rss,
+        lost=sum(t.lost is not None for t in world),
     )
 
 
@@ -232,13 +273,12 @@ def figures(
 ) -> list[Figure]:
     result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module))
     clicks, setup, paced = result.clicks, result.setup, result.paced
-    accepted = clicks.count - result.hands - result.refused - clicks.late
     section = "réponses"
     where = f"{result.tables} tables"
     out = [
         Figure(
             section,
-            f"{where} : clics mesurés ({accepted} coups joués, {result.refused} refus privés, "
+            f"{where} : clics mesurés ({result.played} coups joués, {result.refused} réponses privées, "
             f"{result.hands} mains ouvertes, {result.idle} fois rien à cliquer)",
             number(clicks.count),
         ),
@@ -271,6 +311,8 @@ def figures(
             f"{seconds_text(setup.quantile(0.5))} / {seconds_text(setup.quantile(0.99))}",
         ),
     ]
+    if result.lost:
+        out.append(Figure(section, "tables arrêtées (nouvelle partie pas ouverte pendant les tours)", number(result.lost)))
     out.append(Figure(section, "mémoire résidente du bot à la fin", f"{number(result.bot_rss / 2**20)} Mo"))
     if result.violations:
         shown = ", ".join(f"{k} ×{v}" for k, v in sorted(result.violations.items()))

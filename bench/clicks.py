@@ -19,7 +19,7 @@ from typing import Any
 from emulator import Emulator
 from emulator.bot_process import BotProcess
 
-from .answers import Table, build_world, open_table, step
+from .answers import Table, build_world, open_tables, step
 from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
 from .rules import seat_count
 from .storage import fresh
@@ -92,8 +92,7 @@ async def run(
             await bot.start()
             await emu.wait_for_command("jouer", timeout=30.0)
             # Opened a few at a time: what is measured is the clicks, not a burst of /jouer.
-            for first in range(0, len(world), OPENED_AT_ONCE):
-                await asyncio.gather(*(open_table(emu, t) for t in world[first : first + OPENED_AT_ONCE]))
+            await open_tables(emu, world, OPENED_AT_ONCE)
             await quiet(emu)
             for game in games:
                 mine = [t for t in world if t.game == game]

@@ -28,7 +28,6 @@ from .settings import Settings, point_discord_elsewhere
 from .startup import START, StartTimes
 from .store import Store
 from .tables import check_presenters
-from .ui.components import DYNAMIC_ITEMS
 from .ui.table_ui import TableUI
 
 log = logging.getLogger(__name__)
@@ -181,7 +180,6 @@ class TaverneBot(commands.AutoShardedBot):
         clicks.client = self
         manager.listener = JournalListener(clicks.listener)
         self._manager, self._clicks = manager, clicks
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         await self.tree.set_translator(TaverneTranslator())
         for extension in EXTENSIONS:
             await self.load_extension(extension)

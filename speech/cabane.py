@@ -8,9 +8,24 @@ docs/rules/cabane.md, "Words".
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast, get_args
 
 from games.cabane import FACE_NAMES, GAME, CabaneState
+from games.cabane.events import (
+    BatailleBegins,
+    Blank,
+    Counted,
+    NewRound,
+    PlayerMoment,
+    Point,
+    PointReason,
+    SeriesBegins,
+    Start,
+    Thrown,
+    Turn,
+    Wasted,
+    Won,
+)
 from games.cabane.faces import Face
 from games.core import BaseState, Event, PlayerId
 
@@ -19,7 +34,7 @@ from .games import GameWords, Names
 
 STILL = " toujours"  # the engine notes the count as the rules text writes it: « 6 toujours », « 5 ; 6 »
 BOTH = " ; "
-POINT_REASONS = ("toit", "facade", "double_toit", "double_cabane", "deuxieme_cabane")
+POINT_REASONS: tuple[str, ...] = get_args(PointReason)
 
 
 def face_words(face: str, lang: str) -> str:
@@ -74,67 +89,67 @@ def throws_words(throws: int | None, lang: str) -> str:
 
 class CabaneWords(GameWords):
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        data = event.data
-
-        def who(key: str = "joueur") -> str:
-            player = str(data.get(key, ""))
+        def name(player: PlayerId) -> str:
             return names.get(player, player)
 
-        kind = event.kind
-        if kind == "debut":
-            target = data.get("cible")
-            title = (
-                data["titre"]
-                if target is None and "titre" in data
-                else mode_title(data["mode"], target, lang)
-            )
-            players = ", ".join(names.get(p, p) for p in data["joueurs"])
-            return t(lang, "cabane.event.debut", title=title, players=players)
-        if kind == "lancer":
-            return t(lang, "cabane.event.lancer", player=who(), faces=faces_words(data["faces"], lang))
-        if kind == "point":
-            return self._point(data, who(), lang)
-        if kind == "victoire":
-            scores = ", ".join(
-                t(lang, "cabane.event.victoire.score", player=names.get(p, p), score=s)
-                for p, s in data["scores"].items()
-            )
-            return t(lang, "cabane.event.victoire", player=who(), scores=scores)
-        if kind == "tour":
-            throws = data.get("lancers")
-            form = "both" if throws is None else ("twice" if throws == 2 else "one")
-            return t(lang, f"cabane.event.tour.{form}", player=who())
-        if kind == "blanc":
-            form = "after_cabane" if data.get("apres_cabane") else "once"
-            return t(lang, f"cabane.event.blanc.{form}", player=who())
-        if kind == "coup_pour_rien":
-            return t(lang, "cabane.event.coup_pour_rien", face=face_name(data["face"]))
-        if kind == "serie":
-            return t(lang, "cabane.event.serie", player=who(), said=count_words("0", lang))
-        if kind == "compte":
-            return self._count(data, lang)
-        if kind == "manche":
-            return t(lang, "cabane.event.manche", number=data["numero"])
-        if kind in SIMPLE:
-            return t(lang, f"cabane.event.{kind}", player=who())
-        return f"{kind} {data}"
+        match event:
+            case Start():
+                title = (
+                    event.title
+                    if event.target is None and event.title is not None
+                    else mode_title(event.mode, event.target, lang)
+                )
+                players = ", ".join(name(p) for p in event.players)
+                return t(lang, "cabane.event.debut", title=title, players=players)
+            case Thrown():
+                faces = faces_words(list(event.faces), lang)
+                return t(lang, "cabane.event.lancer", player=name(event.player), faces=faces)
+            case Point():
+                return self._point(event, name(event.player), lang)
+            case Won():
+                scores = ", ".join(
+                    t(lang, "cabane.event.victoire.score", player=name(p), score=s)
+                    for p, s in event.scores.items()
+                )
+                return t(lang, "cabane.event.victoire", player=name(event.player), scores=scores)
+            case Turn():
+                form = "both" if event.throws is None else ("twice" if event.throws == 2 else "one")
+                return t(lang, f"cabane.event.tour.{form}", player=name(event.player))
+            case Blank():
+                form = "after_cabane" if event.after_cabane else "once"
+                return t(lang, f"cabane.event.blanc.{form}", player=name(event.player))
+            case Wasted():
+                return t(lang, "cabane.event.coup_pour_rien", face=face_name(event.face))
+            case SeriesBegins():
+                return t(lang, "cabane.event.serie", player=name(event.player), said=count_words("0", lang))
+            case Counted():
+                return self._count(event, lang)
+            case NewRound():
+                return t(lang, "cabane.event.manche", number=event.number)
+            case BatailleBegins():
+                return t(lang, "cabane.event.bataille")
+            case PlayerMoment() if event.kind in SIMPLE:
+                return t(lang, f"cabane.event.{event.kind}", player=name(event.player))
+        return f"{event.kind} {event.data}"
 
-    def _point(self, data: dict[str, Any], who: str, lang: str) -> str:
-        reason, total = data.get("raison"), data["score"]
-        if reason == "deuxieme_cabane":
-            return t(lang, "cabane.event.point.deuxieme_cabane", player=who, coup=data["coup"], total=total)
-        if reason in POINT_REASONS:
-            return t(lang, f"cabane.event.point.{reason}", player=who, total=total)
-        return t(lang, "cabane.event.point.other", player=who, points=data["points"], total=total)
+    def _point(self, event: Point, who: str, lang: str) -> str:
+        if event.reason == "deuxieme_cabane":
+            return t(
+                lang,
+                "cabane.event.point.deuxieme_cabane",
+                player=who,
+                coup=event.throw_number,
+                total=event.score,
+            )
+        return t(lang, f"cabane.event.point.{event.reason}", player=who, total=event.score)
 
-    def _count(self, data: dict[str, Any], lang: str) -> str:
-        said = count_words(str(data["dit"]), lang)
-        face = data["face"]
-        if face == "B":
+    def _count(self, event: Counted, lang: str) -> str:
+        said = count_words(event.said, lang)
+        if event.face == "B":
             return t(lang, "cabane.event.compte.blanc", said=said)
-        if face == "C":
+        if event.face == "C":
             return t(lang, "cabane.event.compte.cabane", said=said)
-        return t(lang, "cabane.event.compte.other", face=face_name(face), said=said)
+        return t(lang, "cabane.event.compte.other", face=face_name(event.face), said=said)
 
     def summary(self, state: BaseState, names: Names, lang: str) -> str:
         assert isinstance(state, CabaneState)
@@ -163,7 +178,7 @@ class CabaneWords(GameWords):
         return "\n".join(lines)
 
 
-# Events said in one sentence about one player.
+# Events said in one sentence about one player (``cabane.event.<kind>``).
 SIMPLE = (
     "rejoue",
     "facade",
@@ -175,7 +190,6 @@ SIMPLE = (
     "premiere_cabane",
     "continue",
     "serie_finie",
-    "bataille",
     "depart",
 )
 
@@ -191,6 +205,7 @@ EVENT_KINDS = (
     "serie",
     "compte",
     "manche",
+    "bataille",
     *SIMPLE,
 )
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from games.core import BaseState, Event, PlayerId
 from games.culdechouette import GAME
+from games.culdechouette import events as ev
 from games.culdechouette.combos import NAMES, classify
 
 from .catalogue import has, t, tn
@@ -59,57 +60,43 @@ def shout(kind: str, lang: str) -> str:
     return t(lang, f"{P}shout.{kind}")
 
 
-def _valued(label: Any, data: dict[str, Any]) -> int:
+def _valued(event: ev.Score) -> int:
     """The value of a paid combination: in the event, or (events kept from before it was) at the end of
     its old French label, « Chouette de 4 »."""
-    if "value" in data:
-        return int(data["value"])
-    last = str(label).rsplit(" ", 1)[-1]
+    if event.value is not None:
+        return event.value
+    last = event.label.rsplit(" ", 1)[-1]
     return int(last) if last.isdigit() else 0
 
 
 class Speaker:
-    """One event's words: its data, the players' names and the reader's language."""
+    """One event's words: the players' names and the reader's language."""
 
-    def __init__(self, event: Event, names: Names, lang: str) -> None:
-        self.event, self.data, self.names, self.lang = event, event.data, names, lang
+    def __init__(self, names: Names, lang: str) -> None:
+        self.names, self.lang = names, lang
 
-    def n(self, key: str) -> str:
-        player = self.data.get(key)
-        return self.names.get(str(player), str(player))
+    def n(self, player: PlayerId) -> str:
+        return self.names.get(player, player)
 
-    def many(self, key: str) -> str:
-        return ", ".join(self.names.get(str(p), str(p)) for p in self.data.get(key, []))
+    def many(self, players: list[PlayerId]) -> str:
+        return ", ".join(self.n(p) for p in players)
 
     def say(self, key: str, **params: Any) -> str:
         return t(self.lang, f"{P}event.{key}", **params)
 
-    def simple(self) -> str:
-        """The events whose sentence takes only names and numbers straight from the data."""
-        params: dict[str, Any] = {}
-        for key, value in self.data.items():
-            if key in PLAYER_KEYS:
-                params[key] = self.n(key)
-            elif key in LIST_KEYS:
-                params[key] = self.many(key)
-            else:
-                params[key] = value
-        return self.say(self.event.kind, **params)
-
-    def score(self) -> str:
-        d = self.data
-        reason, label = str(d["reason"]), d.get("label", "")
-        params: dict[str, Any] = {"player": self.n("player"), "delta": d["delta"], "total": d["total"]}
+    def score(self, e: ev.Score) -> str:
+        reason, label = e.reason, e.label
+        params: dict[str, Any] = {"player": self.n(e.player), "delta": e.delta, "total": e.total}
         if reason in MADE or reason == "sirotage":
             kind = "cul_de_chouette" if reason == "sirotage" else reason
-            value = _valued(label, d)
+            value = _valued(e)
             if reason == "sirotage":
                 return self.say("score.sirotage", combination=combination(kind, value, self.lang), **params)
             return self.say("score.made", combination=a_combination(kind, self.lang, value), **params)
         if reason == "zero":
-            return self.say("score.zero", other=self.names.get(str(label), str(label)), **params)
+            return self.say("score.zero", other=self.n(label), **params)
         if reason in ("civet", "defi"):
-            return self.say(f"score.{reason}", combination=NAMES.get(str(label), str(label)), **params)
+            return self.say(f"score.{reason}", combination=NAMES.get(label, label), **params)
         if reason == "sirop_rate":
             return self.say("score.sirop_rate", bird=label, **params)
         if reason == "pari_sirop":
@@ -118,132 +105,168 @@ class Speaker:
             return self.say(f"score.{reason}", **params)
         return self.say("score.other", reason=reason, **params)
 
-    def bevue(self) -> str:
-        who = self.n("player")
-        cause_code = str(self.data.get("cause", ""))
-        key = f"{P}cause.{cause_code}"
-        cause = t(self.lang, key) if has("fr", key) else cause_code
+    def bevue(self, e: ev.Bevue) -> str:
+        who = self.n(e.player)
+        key = f"{P}cause.{e.cause}"
+        cause = t(self.lang, key) if has("fr", key) else e.cause
         first = unicodedata.normalize("NFKD", who[:1].lower())[:1]
         elided = bool(first) and first in VOWELS
         return self.say("bevue.elided" if elided else "bevue", player=who, cause=cause)
 
-    def chouette(self) -> str:
-        d = self.data
-        key = "chouette.forced" if d.get("forced") else "chouette"
-        return self.say(key, player=self.n("player"), value=d["value"], bird=d["bird"])
+    def chouette(self, e: ev.ChouetteMade) -> str:
+        key = "chouette.forced" if e.forced else "chouette"
+        return self.say(key, player=self.n(e.player), value=e.value, bird=e.bird)
 
-    def window(self) -> str:
-        return self.say(f"fenetre.{self.data['kind']}", players=self.many("among"))
+    def window(self, e: ev.ShoutWindow) -> str:
+        return self.say(f"fenetre.{e.shout}", players=self.many(e.among))
 
-    def cry(self) -> str:
-        return self.say("cri", player=self.n("player"), shout=shout(str(self.data["kind"]), self.lang))
+    def cry(self, e: ev.Shouted) -> str:
+        return self.say("cri", player=self.n(e.player), shout=shout(e.shout, self.lang))
 
-    def silent(self) -> str:
-        players = self.data.get("players", [])
-        shouted = shout(str(self.data["kind"]), self.lang)
-        return tn(self.lang, f"{P}event.muets", len(players), players=self.many("players"), shout=shouted)
+    def silent(self, e: ev.Silent) -> str:
+        shouted = shout(e.shout, self.lang)
+        return tn(self.lang, f"{P}event.muets", len(e.players), players=self.many(e.players), shout=shouted)
 
-    def last(self) -> str:
-        return self.say("dernier.des" if self.data.get("kind") == "des" else "dernier", player=self.n("player"))
+    def last(self, e: ev.Last) -> str:
+        return self.say("dernier.des" if e.decided_by == "des" else "dernier", player=self.n(e.player))
 
-    def cul(self) -> str:
-        dice = list(self.data["dice"])
+    def cul(self, e: ev.CulThrown) -> str:
+        dice = e.dice
         return self.say(
-            "cul", player=self.n("player"), cul=dice[2], dice=dice_text(dice), combination=throw_words(dice, self.lang)
+            "cul", player=self.n(e.player), cul=dice[2], dice=dice_text(dice), combination=throw_words(dice, self.lang)
         )
 
-    def chouettes(self) -> str:
-        dice = list(self.data["dice"])
-        return self.say("chouettes", player=self.n("player"), first=dice[0], second=dice[1])
+    def chouettes(self, e: ev.ChouettesThrown) -> str:
+        return self.say("chouettes", player=self.n(e.player), first=e.dice[0], second=e.dice[1])
 
-    def sirop_die(self) -> str:
-        d = self.data
-        key = "sirop_de.success" if d["success"] else "sirop_de.failure"
-        return self.say(key, player=self.n("player"), die=d["die"], dice=dice_text(list(d["dice"])))
+    def sirop_die(self, e: ev.SiropDie) -> str:
+        key = "sirop_de.success" if e.success else "sirop_de.failure"
+        return self.say(key, player=self.n(e.player), die=e.die, dice=dice_text(e.dice))
 
-    def announcement(self) -> str:
-        d = self.data
-        who = self.n("player")
-        if d["kind"] == "oiseau" and "bird" in d:
-            return self.say("annonce.bet", player=who, said=d["bird"], value=d["value"])
-        if d["kind"] == "beau_sirop" and "value" in d:
-            return self.say("annonce.bet", player=who, said="Beau-Sirop", value=d["value"])
-        return self.say("annonce", player=who, announcement=t(self.lang, f"{P}announce.{d['kind']}"))
+    def announcement(self, e: ev.SiropAnnounced) -> str:
+        who = self.n(e.player)
+        if e.announcement == "oiseau" and e.bird is not None:
+            return self.say("annonce.bet", player=who, said=e.bird, value=e.value)
+        if e.announcement == "beau_sirop" and e.value is not None:
+            return self.say("annonce.bet", player=who, said="Beau-Sirop", value=e.value)
+        return self.say("annonce", player=who, announcement=t(self.lang, f"{P}announce.{e.announcement}"))
 
-    def challenge(self) -> str:
-        d = self.data
-        stake = points(int(d["stake"]), self.lang)
-        if d.get("max"):
+    def challenge(self, e: ev.ChallengeSet) -> str:
+        stake = points(e.stake, self.lang)
+        if e.max:
             stake = self.say("defi.max", points=stake)
-        return self.say(
-            "defi",
-            grelottin=self.n("grelottin"),
-            target=self.n("target"),
-            combination=a_combination(str(d["combination"]), self.lang),
-            stake=stake,
-        )
+        grelottin, target = self.n(e.grelottin), self.n(e.target)
+        combo = a_combination(e.combination, self.lang)
+        return self.say("defi", grelottin=grelottin, target=target, combination=combo, stake=stake)
 
-    def challenge_throw(self) -> str:
-        d = self.data
-        dice = list(d["dice"])
-        params = {"player": self.n("player"), "dice": dice_text(dice), "combination": throw_words(dice, self.lang)}
-        if d.get("throw") == 1:
+    def challenge_throw(self, e: ev.ChallengeThrow) -> str:
+        params = {"player": self.n(e.player), "dice": dice_text(e.dice), "combination": throw_words(e.dice, self.lang)}
+        if e.throw == 1:
             return self.say("defi_lancer.first", **params)
-        if d.get("kept"):
-            return self.say("defi_lancer.second.kept", kept=", ".join(str(k) for k in d["kept"]), **params)
+        if e.kept:
+            return self.say("defi_lancer.second.kept", kept=", ".join(str(k) for k in e.kept), **params)
         return self.say("defi_lancer.second", **params)
 
-    def challenge_result(self) -> str:
-        d = self.data
-        key = "defi_resultat.met" if d["met"] else "defi_resultat.failed"
-        return self.say(key, target=self.n("target"), grelottin=self.n("grelottin"), stake=d["stake"])
+    def challenge_result(self, e: ev.ChallengeResult) -> str:
+        key = "defi_resultat.met" if e.met else "defi_resultat.failed"
+        return self.say(key, target=self.n(e.target), grelottin=self.n(e.grelottin), stake=e.stake)
 
-    def civet(self) -> str:
-        combo = a_combination(str(self.data["combination"]), self.lang)
-        return self.say("civet", player=self.n("player"), stake=self.data["stake"], combination=combo)
+    def civet(self, e: ev.CivetAnnounced) -> str:
+        combo = a_combination(e.combination, self.lang)
+        return self.say("civet", player=self.n(e.player), stake=e.stake, combination=combo)
 
-    def civet_result(self) -> str:
-        d = self.data
-        key = "civet_resultat.met" if d["met"] else "civet_resultat.failed"
-        combo = NAMES.get(str(d["combination"]), str(d["combination"]))
-        return self.say(key, player=self.n("player"), combination=combo, stake=d["stake"])
+    def civet_result(self, e: ev.CivetResult) -> str:
+        key = "civet_resultat.met" if e.met else "civet_resultat.failed"
+        combo = NAMES.get(e.combination, e.combination)
+        return self.say(key, player=self.n(e.player), combination=combo, stake=e.stake)
 
-    def finished(self) -> str:
-        count = len(self.data.get("winners", []))
-        return tn(self.lang, f"{P}event.fin", count, winners=self.many("winners"))
+    def finished(self, e: ev.GameOver) -> str:
+        return tn(self.lang, f"{P}event.fin", len(e.winners), winners=self.many(e.winners))
+
+    def plain(self, e: Event) -> str:
+        """The events whose sentence (``event.<kind>``) takes only names and numbers."""
+        return self.say(e.kind, **PLAIN[type(e)](self, e))
 
 
-PLAYER_KEYS = {"player", "target", "grelottin", "by"}
-LIST_KEYS = {"players", "winners", "among"}
-SAID: dict[str, Callable[[Speaker], str]] = {
-    "score": Speaker.score,
-    "bevue": Speaker.bevue,
-    "chouette": Speaker.chouette,
-    "fenetre": Speaker.window,
-    "cri": Speaker.cry,
-    "muets": Speaker.silent,
-    "dernier": Speaker.last,
-    "cul": Speaker.cul,
-    "chouettes": Speaker.chouettes,
-    "sirop_de": Speaker.sirop_die,
-    "annonce": Speaker.announcement,
-    "defi": Speaker.challenge,
-    "defi_lancer": Speaker.challenge_throw,
-    "defi_resultat": Speaker.challenge_result,
-    "civet": Speaker.civet,
-    "civet_resultat": Speaker.civet_result,
-    "fin": Speaker.finished,
+# Each event's words, by its model.
+SAID: dict[type[Event], Callable[[Speaker, Any], str]] = {
+    ev.Score: Speaker.score,
+    ev.Bevue: Speaker.bevue,
+    ev.ChouetteMade: Speaker.chouette,
+    ev.ShoutWindow: Speaker.window,
+    ev.Shouted: Speaker.cry,
+    ev.Silent: Speaker.silent,
+    ev.Last: Speaker.last,
+    ev.CulThrown: Speaker.cul,
+    ev.ChouettesThrown: Speaker.chouettes,
+    ev.SiropDie: Speaker.sirop_die,
+    ev.SiropAnnounced: Speaker.announcement,
+    ev.ChallengeSet: Speaker.challenge,
+    ev.ChallengeThrow: Speaker.challenge_throw,
+    ev.ChallengeResult: Speaker.challenge_result,
+    ev.CivetAnnounced: Speaker.civet,
+    ev.CivetResult: Speaker.civet_result,
+    ev.GameOver: Speaker.finished,
+}
+Params = Callable[[Speaker, Any], dict[str, Any]]
+
+
+def _player(s: Speaker, e: Any) -> dict[str, Any]:
+    return {"player": s.n(e.player)}
+
+
+def _nothing(s: Speaker, e: Any) -> dict[str, Any]:
+    return {}
+
+
+# The parameters of the sentences said by ``Speaker.plain``.
+PLAIN: dict[type[Event], Params] = {
+    **{
+        kind: _player
+        for kind in (
+            ev.FirstPlayer,
+            ev.Turn,
+            ev.GrelottineWon,
+            ev.GrelottineLost,
+            ev.SiropGagnant,
+            ev.CivetWon,
+            ev.ChallengeStopped,
+            ev.SloubiRefused,
+            ev.Left,
+            ev.Eliminated,
+        )
+    },
+    **{kind: _nothing for kind in (ev.Resumed, ev.PasMouNobody, ev.BetsClosed, ev.Cancelled)},
+    ev.OrderThrow: lambda s, e: {"player": s.n(e.player), "value": e.value},
+    ev.RoundOver: lambda s, e: {"rounds": e.rounds},
+    ev.PasMouWon: lambda s, e: {"player": s.n(e.player), "points": e.points},
+    ev.PasMouTie: lambda s, e: {"players": s.many(e.players), "points": e.points},
+    ev.ShoutTie: lambda s, e: {"players": s.many(e.players)},
+    ev.TieBreakThrow: lambda s, e: {"player": s.n(e.player), "value": e.value, "stake": e.stake},
+    ev.Sirotage: lambda s, e: {"player": s.n(e.player), "value": e.value, "bird": e.bird},
+    ev.BetsOpen: lambda s, e: {"deadline": e.deadline},
+    ev.BetWon: lambda s, e: {"player": s.n(e.player), "value": e.value, "said": e.said},
+    ev.GrelottineCall: lambda s, e: {"player": s.n(e.player), "target": s.n(e.target), "at": e.at},
+    ev.SimultaneousCalls: lambda s, e: {"players": s.many(e.players), "lowest": s.many(e.lowest)},
+    ev.CallTieBreakThrow: lambda s, e: {"player": s.n(e.player), "value": e.value},
+    ev.ChallengeCalled: lambda s, e: {"grelottin": s.n(e.grelottin), "target": s.n(e.target)},
+    ev.CivetGiven: lambda s, e: {"player": s.n(e.player), "target": s.n(e.target)},
+    ev.SloubiEntry: lambda s, e: {"player": s.n(e.player), "value": e.value, "rounds": e.rounds},
+    ev.SloubiSung: lambda s, e: {"player": s.n(e.player), "n": e.n},
+    ev.SloubiMissed: lambda s, e: {"player": s.n(e.player), "said": e.said, "expected": e.expected},
+    ev.SloubiDone: lambda s, e: {"player": s.n(e.player), "score": e.score},
+    ev.SloubiInterrupted: lambda s, e: {"player": s.n(e.player), "by": s.n(e.by)},
 }
 
 
 class CulDeChouetteWords(GameWords):
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        speaker = Speaker(event, names or {}, lang)
-        said = SAID.get(event.kind)
+        speaker = Speaker(names or {}, lang)
+        said = SAID.get(type(event))
         if said is not None:
-            return said(speaker)
-        if has("fr", f"{P}event.{event.kind}"):
-            return speaker.simple()
+            return said(speaker, event)
+        if type(event) in PLAIN:
+            return speaker.plain(event)
         return t(lang, f"{P}event.unknown", kind=event.kind, data=event.data)
 
     def summary(self, state: BaseState, names: Names, lang: str) -> str:

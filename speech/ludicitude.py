@@ -10,6 +10,20 @@ from typing import Any
 
 from games.core import BaseState, Event, IllegalAction, PlayerId
 from games.ludicitude import GAME, LudicitudeState, Situation, turn_points, value_left
+from games.ludicitude.events import (
+    Carrots,
+    Left,
+    Lost,
+    Remembered,
+    Scored,
+    SetAside,
+    Start,
+    TakeOver,
+    ThrowAll,
+    Thrown,
+    Turn,
+    Won,
+)
 
 from .catalogue import t, tn
 from .games import GameWords, Names
@@ -73,101 +87,102 @@ class LudicitudeWords(GameWords):
         return super().explain(error, lang)
 
     def describe(self, event: Event, names: Names, lang: str) -> str:
-        data = event.data
-        player = str(data.get("joueur", ""))
-        who = names.get(player, player)
-        kind = event.kind
-        if kind == "debut":
-            players = ", ".join(names.get(p, p) for p in data["joueurs"])
-            return t(lang, "ludicitude.event.debut", players=players, target=data["objectif"])
-        if kind == "tour":
-            if not data["reprise_possible"]:
-                return t(lang, "ludicitude.event.tour.throw_all", player=who)
-            return t(
-                lang,
-                "ludicitude.event.tour.choose",
-                player=who,
-                situation=situation_words(data["situation"], lang),
-                worth=points_words(data["valeur_laissee"], lang),
-                dice=dice_words(data["des_a_lancer"], lang),
-            )
-        if kind == "reprise":
-            situation = situation_words(data["situation"], lang)
-            return t(
-                lang,
-                "ludicitude.event.reprise",
-                player=who,
-                situation=situation,
-                worth=points_words(data["valeur"], lang),
-            )
-        if kind == "lancer":
-            faces = data["faces"]
-            return t(
-                lang,
-                "ludicitude.event.lancer",
-                player=who,
-                dice=dice_words(len(faces), lang),
-                faces=faces_words(faces, lang),
-            )
-        if kind == "ecart":
-            return self._set_aside(data, who, lang)
-        if kind == "memorise":
-            return t(
-                lang,
-                "ludicitude.event.memorise",
-                player=who,
-                worth=points_words(data["lapins"], lang),
-                memorised=data["memorise"],
-                dice=tn(lang, "ludicitude.rabbit_dice", data["des"]),
-            )
-        if kind == "carottes":
-            return self._carrots(data, who, lang)
-        if kind == "marque":
-            return t(
-                lang,
-                f"ludicitude.event.marque.{data['raison']}",
-                player=who,
-                worth=points_words(data["points"], lang),
-                lapins=data["lapins"],
-                multiplier=data["multiplicateur"],
-                total=data["total"],
-            )
-        if kind == "perdu":
-            if not data["points"]:
-                return t(lang, "ludicitude.event.perdu.nothing", player=who)
-            return tn(lang, "ludicitude.event.perdu", data["points"], player=who)
-        if kind == "victoire":
-            return t(lang, "ludicitude.event.victoire", player=who, total=data["total"])
-        if kind in ("depart", "tout_relancer"):
-            return t(lang, f"ludicitude.event.{kind}", player=who)
-        return kind
+        def name(player: PlayerId) -> str:
+            return names.get(player, player)
 
-    def _set_aside(self, data: dict[str, Any], who: str, lang: str) -> str:
-        left = data["des_restants"]
+        match event:
+            case Start():
+                players = ", ".join(name(p) for p in event.players)
+                return t(lang, "ludicitude.event.debut", players=players, target=event.target)
+            case Turn():
+                return self._turn(event, name(event.player), lang)
+            case TakeOver():
+                return t(
+                    lang,
+                    "ludicitude.event.reprise",
+                    player=name(event.player),
+                    situation=situation_words(event.situation, lang),
+                    worth=points_words(event.value, lang),
+                )
+            case Thrown():
+                return t(
+                    lang,
+                    "ludicitude.event.lancer",
+                    player=name(event.player),
+                    dice=dice_words(len(event.faces), lang),
+                    faces=faces_words(event.faces, lang),
+                )
+            case SetAside():
+                return self._set_aside(event, name(event.player), lang)
+            case Remembered():
+                return t(
+                    lang,
+                    "ludicitude.event.memorise",
+                    player=name(event.player),
+                    worth=points_words(event.rabbit_points, lang),
+                    memorised=event.memorised,
+                    dice=tn(lang, "ludicitude.rabbit_dice", event.dice),
+                )
+            case Carrots():
+                return self._carrots(event, name(event.player), lang)
+            case Scored():
+                return t(
+                    lang,
+                    f"ludicitude.event.marque.{event.reason}",
+                    player=name(event.player),
+                    worth=points_words(event.points, lang),
+                    lapins=event.rabbit_points,
+                    multiplier=event.multiplier,
+                    total=event.total,
+                )
+            case Lost():
+                if not event.points:
+                    return t(lang, "ludicitude.event.perdu.nothing", player=name(event.player))
+                return tn(lang, "ludicitude.event.perdu", event.points, player=name(event.player))
+            case Won():
+                return t(lang, "ludicitude.event.victoire", player=name(event.player), total=event.total)
+            case Left() | ThrowAll():
+                return t(lang, f"ludicitude.event.{event.kind}", player=name(event.player))
+        return event.kind
+
+    def _turn(self, event: Turn, who: str, lang: str) -> str:
+        if not event.can_take_over:
+            return t(lang, "ludicitude.event.tour.throw_all", player=who)
+        return t(
+            lang,
+            "ludicitude.event.tour.choose",
+            player=who,
+            situation=situation_words(event.situation, lang),
+            worth=points_words(event.value_left, lang),
+            dice=dice_words(event.dice_to_throw, lang),
+        )
+
+    def _set_aside(self, event: SetAside, who: str, lang: str) -> str:
+        left = event.dice_left
         rest = (
             tn(lang, "ludicitude.event.ecart.left", left)
             if left
             else t(lang, "ludicitude.event.ecart.none_left")
         )
-        choice = choice_words(data["lapins"], data["doubles"], data["clapier"], lang)
-        worth = points_words(data["points"], lang)
+        choice = choice_words(event.rabbits, event.doubles, event.clapier, lang)
+        worth = points_words(event.points, lang)
         return t(lang, "ludicitude.event.ecart", player=who, choice=choice, worth=worth, rest=rest)
 
-    def _carrots(self, data: dict[str, Any], who: str, lang: str) -> str:
+    def _carrots(self, event: Carrots, who: str, lang: str) -> str:
         text = t(
             lang,
             "ludicitude.event.carottes",
             player=who,
-            carrots=tn(lang, "ludicitude.face.6", data["carottes"]),
-            worth=points_words(data["lapins"], lang),
-            memorised=data["memorise"],
+            carrots=tn(lang, "ludicitude.face.6", event.carrots),
+            worth=points_words(event.rabbit_points, lang),
+            memorised=event.memorised,
         )
-        if data["des"]:
+        if event.dice:
             again = t(
                 lang,
                 "ludicitude.event.carottes.again",
                 player=who,
-                dice=tn(lang, "ludicitude.rabbit_dice", data["des"]),
+                dice=tn(lang, "ludicitude.rabbit_dice", event.dice),
             )
             return f"{text} {again}"
         return f"{text} {t(lang, 'ludicitude.event.carottes.none_left')}"

@@ -166,10 +166,10 @@ class Tables(TaverneCog):
 
     @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        # The router's fallback: clicks discord.py does not route (their button is gone from the
-        # message), and forms (answered here rather than by a Modal object, so one sent before a
-        # restart works).
-        await self.bot.clicks.fallback(interaction)
+        # The router's one entry: every click (discord.py dispatches none of the bot's components)
+        # and every form (answered here rather than by a Modal object, so one sent before a restart
+        # works).
+        await self.bot.clicks.received(interaction)
 
 
 async def setup(bot: TaverneBot) -> None:

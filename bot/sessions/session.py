@@ -56,6 +56,9 @@ class Session:
     # The latest news in words, kept by ``bot/tables/shown.py`` (``NewsWords``): a click draws
     # them three or four times, and each event stays among the latest for several moves.
     news_memo: Any = field(default=None, repr=False)
+    # What each reader may see of the current state (``bot/tables/shown.py``, ``ShownMemo``): a click
+    # reads it for the table's words, its buttons, its announcement and each hand.
+    shown_memo: Any = field(default=None, repr=False)
     # The language the channel reads the table in: its server's (/config langue), set by the manager.
     lang: str = SOURCE
     # When the state last changed (ms; None after a restart until first asked): a robot's pace

@@ -46,7 +46,7 @@ from .forms import PLACEHOLDER_MAX as PLACEHOLDER_MAX
 from .forms import TITLE_MAX as TITLE_MAX
 from .forms import FormWords
 from .private import PrivateHand
-from .shown import Shown, news_of, shown, typed
+from .shown import Shown, news_of, remembered, shown, typed
 
 log = logging.getLogger(__name__)
 
@@ -98,7 +98,8 @@ class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
         """What ``viewer`` (None: the channel) may see of the table, in words of ``lang`` (the
         table's language by default: the channel's); the session must have a state."""
         lang = lang or session.lang
-        return cast(Shown[V], typed(shown(session, viewer, self.news(session, lang), lang), self.view_type))
+        made = remembered(session, (type(self), viewer, lang), lambda: shown(session, viewer, self.news(session, lang), lang))
+        return cast(Shown[V], typed(made, self.view_type))
 
     def news(self, session: Session, lang: str | None = None) -> list[str]:
         """The table's latest public news in words, oldest first."""

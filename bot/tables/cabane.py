@@ -11,6 +11,7 @@ from __future__ import annotations
 import discord
 
 from games.cabane import FACE_NAMES, GAME, CabaneState, Face
+from games.cabane.events import Point
 from games.cabane.state import LEAD_FIRST_PHASE, LEAD_LATER, SERIES_LENGTH
 from games.core import Action, Event
 from speech import t, tn, words_of
@@ -160,7 +161,7 @@ class CabanePresenter(Presenter[CabaneState]):
 
     # --- lines of their own -----------------------------------------------------------------------
     def announce(self, shown: Shown[CabaneState], event: Event) -> str | None:
-        second = event.kind == "point" and event.data.get("raison") == "deuxieme_cabane"
+        second = isinstance(event, Point) and event.reason == "deuxieme_cabane"
         emoji = "🏠🏠" if second else NOTABLE_EMOJI.get(event.kind)
         if emoji is None:
             return None

@@ -13,6 +13,14 @@ from discord import ui
 from games.core import Action, ArgSpec, Event, PlayerId
 from games.culdechouette import GAME
 from games.culdechouette.combos import BIRDS, NAMES
+from games.culdechouette.events import (
+    ChallengeCalled,
+    ChallengeThrow,
+    CulThrown,
+    Score,
+    SiropDie,
+    SloubiEntry,
+)
 from games.culdechouette.sirop import BIRD_VALUES, bet_on
 from games.culdechouette.state import CulState
 from speech import SOURCE, t, tn, words_of
@@ -26,7 +34,7 @@ from .shown import Shown
 
 FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 # The events carrying a complete throw (three dice): the cul, a siroted die, a challenge's throw.
-THROWN = {"cul", "sirop_de", "defi_lancer"}
+THROWN = (CulThrown, SiropDie, ChallengeThrow)
 T = "culdechouette.table."
 # What a button says: the players' own words (the shouts and announcements are game words).
 SAYINGS = {
@@ -227,9 +235,8 @@ class CulDeChouettePresenter(Presenter[CulState]):
         if found is not None:
             return found
         for event in reversed(shown.events):
-            dice = event.data.get("dice")
-            if event.kind in THROWN and isinstance(dice, list) and len(dice) == 3:
-                return culdechouette_dice.shown_throw(dice, None, event.kind == "sirop_de")
+            if isinstance(event, THROWN) and len(event.dice) == 3:
+                return culdechouette_dice.shown_throw(event.dice, None, isinstance(event, SiropDie))
         return None
 
     def head(self, shown: Shown[CulState]) -> list[str]:
@@ -271,15 +278,13 @@ class CulDeChouettePresenter(Presenter[CulState]):
         return "\n".join(lines)
 
     def announce(self, shown: Shown[CulState], event: Event) -> str | None:
-        data = event.data
         words = words_of(self.game)
-        if event.kind == "score" and data.get("reason") == "cul_de_chouette":
+        if isinstance(event, Score) and event.reason == "cul_de_chouette":
             return f"🦉 {words.describe(event, shown.names, shown.lang)}"
-        if event.kind == "defi_lance":
+        if isinstance(event, ChallengeCalled):
             return f"🔔 {words.describe(event, shown.names, shown.lang)}"
-        if event.kind == "sloubi_entree" and data.get("value", 0) > 0:
-            player = str(data.get("player"))
-            return t(shown.lang, f"{T}sing", player=mention(player, shown.names))
+        if isinstance(event, SloubiEntry) and event.value > 0:
+            return t(shown.lang, f"{T}sing", player=mention(event.player, shown.names))
         return None
 
     def read_message(self, shown: Shown[CulState], player: PlayerId, text: str) -> Action | None:

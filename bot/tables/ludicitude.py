@@ -18,6 +18,7 @@ from discord import ui
 
 from games.core import Action, Event
 from games.ludicitude import GAME, Choice, LudicitudeState, Situation, setaside, turn_points, value_left
+from games.ludicitude.events import Lost, Scored, Turn
 from games.ludicitude.game import ARRETER, ECARTER, RELANCER, REPRENDRE, TOUT_RELANCER
 from games.ludicitude.situation import score
 from speech import t, tn, words_of
@@ -286,7 +287,7 @@ class LudicitudePresenter(Presenter[LudicitudeState]):
     def announce(self, shown: Shown[LudicitudeState], event: Event) -> str | None:
         """The end of each turn gets a line in the channel (the table message is edited in place),
         and the next player is told what is left to them."""
-        if event.kind in ("marque", "perdu", "tour"):
+        if isinstance(event, Scored | Lost | Turn):
             return words_of(self.game).describe(event, shown.names, shown.lang)
         return None
 

@@ -9,12 +9,13 @@ view, so nothing drawn for the channel can show it.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Generic, TypeVar, cast
 
 from pydantic import BaseModel
 
-from games.core import Action, Event, PlayerId
+from games.core import Action, BaseState, Event, PlayerId
 from speech import t, words_of
 
 from ..sessions import Session, legal_actions
@@ -164,6 +165,47 @@ def shown(session: Session, viewer: PlayerId | None, news: list[str], lang: str 
         public=None if viewer is None else view_of(session, None),
         events=list(session.rec.events),
     )
+
+
+@dataclass
+class ShownMemo:
+    """The ``Shown`` of each reader for one state, its news and its names: a click's drawing reads
+    it four or five times (the table's words, its buttons, the announcement, each hand). Made again
+    when any of them changes (a new state, new events or lines, a name)."""
+
+    state: BaseState
+    version: int
+    events: list[Event]
+    log: list[str]
+    names: dict[PlayerId, str]
+    made: dict[tuple[object, PlayerId | None, str], Shown[BaseModel]] = field(default_factory=dict)
+
+    def fits(self, session: Session) -> bool:
+        state, rec = session.state, session.rec
+        return (
+            state is self.state
+            and state.version == self.version
+            and rec.events is self.events
+            and rec.log is self.log
+            and rec.names == self.names
+        )
+
+
+def remembered(
+    session: Session, key: tuple[object, PlayerId | None, str], make: Callable[[], Shown[BaseModel]]
+) -> Shown[BaseModel]:
+    """``make()`` once per ``key`` (the presenter, the viewer, the language) while the table's state,
+    news and names stay the same."""
+    state = session.state
+    assert state is not None
+    memo = session.shown_memo
+    if not isinstance(memo, ShownMemo) or not memo.fits(session):
+        rec = session.rec
+        memo = session.shown_memo = ShownMemo(state, state.version, rec.events, rec.log, dict(rec.names))
+    made = memo.made.get(key)
+    if made is None:
+        made = memo.made[key] = make()
+    return made
 
 
 def typed(shown: Shown[BaseModel], model: type[V]) -> Shown[V]:

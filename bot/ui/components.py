@@ -1,7 +1,8 @@
-"""Buttons and selects that survive a restart: every one is a ``TaverneItem``, the one
-``DynamicItem`` of the bot, whose template matches every Taverne custom_id (``tv…:``). discord.py
-routes each click on a message carrying it to ``TaverneItem.callback``, which hands it to the
-router (``bot/ui/routing.py``: custom_id prefix → handler). Nothing here knows what a click does,
+"""Buttons and selects that survive a restart: every one is a ``TaverneItem``, which discord.py
+neither keeps nor dispatches. Every click reaches the router (``bot/ui/routing.py``: custom_id
+prefix → handler) through ``Tables.on_interaction`` alone, with its custom_id and values as Discord
+sent them: nothing is rebuilt from the clicked message, and no view is kept per message sent, so a
+click after a restart is answered exactly as one before it. Nothing here knows what a click does,
 so these stay small and importable anywhere (the presenters build their components with them).
 """
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable
-from typing import Any, Protocol, Self, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from discord import ui
@@ -57,34 +58,27 @@ TEMPLATE = re.compile(r"(?P<prefix>tv[a-z]*):.*", re.DOTALL)
 ClickRoute = Callable[[discord.Interaction[Any], str, list[str]], Awaitable[None]]
 
 
-class Router(Protocol):
-    async def route(
-        self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]
-    ) -> None: ...
-
-
 ItemT = TypeVar("ItemT", bound="ui.Item[Any]")
 
+# What ``TaverneItem`` checks an id against when one is built (a Taverne prefix). discord.py
+# dispatches a ``DynamicItem`` only when its template matches the WHOLE custom_id, which this one never
+# does (it ends with a look-ahead): even a view discord.py keeps regardless (an answer sent with
+# ``send_message`` is always kept) makes it dispatch nothing. The router's one entry takes the click.
+ITEM_TEMPLATE = re.compile(r"tv[a-z]*:(?=.)", re.DOTALL)
 
-class TaverneItem(ui.DynamicItem[ItemT], template=TEMPLATE):
-    """Any Taverne button or select; discord.py rebuilds it from the message when it is clicked."""
+
+class TaverneItem(ui.DynamicItem[ItemT], template=ITEM_TEMPLATE):
+    """Any Taverne button or select. A ``DynamicItem`` for its delegation to the wrapped item (what
+    is sent is that item's own component), not for discord.py's dispatch: a view holding only these
+    is not dispatchable, so editing or posting it stores nothing in discord.py's view store, and a
+    click on it is never rebuilt into a ``View`` from the message."""
 
     def __init__(self, item: ItemT) -> None:
         super().__init__(item)
 
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: ui.Item[Any], match: re.Match[str], /
-    ) -> Self:
-        return cls(item)  # type: ignore[arg-type]  # the message's own button or select
-
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = [str(v) for v in getattr(self.item, "values", [])]
-        router: Router = interaction.client.clicks
-        await router.route(interaction, self.custom_id, values)
+    def is_dispatchable(self) -> bool:
+        return False
 
 
 # The names the presenters build their components with (once one class per prefix).
 ActionButton = ActionSelect = AskButton = MenuButton = LobbyButton = RulesButton = TaverneItem
-
-DYNAMIC_ITEMS: tuple[type[ui.DynamicItem[Any]], ...] = (TaverneItem,)

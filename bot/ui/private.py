@@ -17,6 +17,11 @@ async def answer_privately(interaction: discord.Interaction[Any], text: str | No
     interaction, or a followup once it was answered or deferred."""
     if text:
         extra["content"] = clip(text, MESSAGE_MAX)
+    view = extra.get("view")
+    if isinstance(view, (discord.ui.View, discord.ui.LayoutView)):
+        # Nothing of it is dispatched by discord.py (the router takes its clicks); a view still
+        # « listening » would be kept 15 minutes, with a timer, for each private answer.
+        view.stop()
     if interaction.response.is_done():
         await interaction.followup.send(ephemeral=True, **extra)
     else:

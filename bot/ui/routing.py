@@ -1,12 +1,11 @@
 """The router: one table from custom_id prefix to handler, and errors mapped to answers in one place.
 
-Every Taverne component is a ``TaverneItem`` (``components.py``), whose template matches every
-prefix: discord.py hands each click on a message carrying it to ``route``. A click discord.py does
-not route — its button is no longer on the message as Discord sends it now, because another
-player's click changed the table first — still deserves an answer: ``Tables.on_interaction``
-passes it to ``fallback``, which routes it the same way (applied if still legal, or told why
-not). Submitted forms come through ``fallback`` too (no Modal object: one sent before a restart
-works).
+Every click and every submitted form reaches the bot through one entry, ``Tables.on_interaction``
+→ ``received`` → ``route``: discord.py keeps no view of the bot's messages and dispatches nothing
+itself (``components.TaverneItem``). A click whose button is no longer on the message as Discord
+sends it now (another player's click changed the table first) is routed like any other, so it is
+applied if still legal, or told why not. Forms need no Modal object either: one sent before a
+restart works.
 
 Handlers raise what they refuse: ``TableError`` (the table's words), ``IllegalAction`` (the game's
 words for the table the click is for), ``ids.BadId`` (a custom_id this bot did not write).
@@ -14,6 +13,7 @@ words for the table the click is for), ``ids.BadId`` (a custom_id this bot did n
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
 
@@ -32,10 +32,12 @@ from .lobby import lobby_click
 from .menu import menu
 from .play import action
 from .refusals import explain
-from .sending import where_line
+from .sending import UNKNOWN_INTERACTION, where_line
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
+
+log = logging.getLogger(__name__)
 
 
 async def rules_page(ui: TableUI, click: Click) -> None:
@@ -118,8 +120,20 @@ async def answering(ui: TableUI, click: Click, work: Awaitable[None]) -> None:
     await ui.sender.after_old_click(click.interaction, click.session)
 
 
-async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
-    """What discord.py does not route: a component no longer on its message, a submitted form."""
+async def received(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
+    """Every interaction discord.py reads: clicks and submitted forms are routed, the rest
+    (slash commands: the command tree's) left alone."""
+    try:
+        await _received(ui, interaction)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        # Answered after Discord's 3 s (a starved bot): nobody waits for this answer any more, and
+        # what was played is stored; one line, not a traceback per click of a slow burst.
+        log.warning("interaction %s (salon %s) : réponse trop tardive, Discord ne l'attend plus", interaction.id, interaction.channel_id)
+
+
+async def _received(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
     data: dict[str, Any] = dict(interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
     if interaction.type is discord.InteractionType.modal_submit:
@@ -129,25 +143,6 @@ async def fallback(ui: TableUI, interaction: discord.Interaction[Any]) -> None:
         return
     if interaction.type is not discord.InteractionType.component:
         return
-    if TEMPLATE.fullmatch(custom_id) is not None and has_component(interaction.message, custom_id):
-        return  # discord.py hands it to its TaverneItem
-    # Not on the message any more, or not one of this bot's ids at all (another bot version, a
-    # modified client): routed, so it is played if still legal, or told why not.
+    # Not one of this bot's ids at all (another bot version, a modified client) is routed too: the
+    # clicker is told, instead of Discord's « Échec de l'interaction ».
     await route(ui, interaction, custom_id, [str(v) for v in data.get("values", [])])
-
-
-def has_component(message: discord.Message | None, custom_id: str) -> bool:
-    """Whether ``message`` (as Discord sent it with the click) still carries this custom_id."""
-    if message is None:
-        return False
-    stack: list[Any] = list(message.components)
-    while stack:
-        component = stack.pop()
-        if getattr(component, "custom_id", None) == custom_id:
-            return True
-        # Rows and containers hold children; a layout message's Section holds its button aside.
-        stack.extend(getattr(component, "children", []) or [])
-        accessory = getattr(component, "accessory", None)
-        if accessory is not None:
-            stack.append(accessory)
-    return False

@@ -1,8 +1,8 @@
 """The Discord side of the tables, put together: the router's table, the sender, the channel news
 and the manager's listener, sharing one session manager and one discord.py client.
 
-The path of a click (docs/ARCHITECTURE.md): ``TaverneItem.callback`` (or ``Tables.on_interaction``
-for what discord.py does not route) → ``routing.route`` → a handler (``play``, ``forms``, ``menu``,
+The path of a click (docs/ARCHITECTURE.md): ``Tables.on_interaction`` → ``routing.received`` →
+``routing.route`` → a handler (``play``, ``forms``, ``menu``,
 ``lobby``) that parses (``decoding``), acts (``SessionManager.act``), draws (``drawing``) and sends
 (``sending``, ``news``); refusals are answered by ``routing.answering``.
 """
@@ -22,7 +22,7 @@ from .batch import DELAY_S
 from .click import Click, Handler
 from .listener import TableListener
 from .news import News
-from .routing import ROUTES, fallback, presenter_route, route
+from .routing import ROUTES, presenter_route, received, route
 from .sending import Sender
 from .typed import typed
 
@@ -54,8 +54,11 @@ class TableUI:
     async def route(self, interaction: discord.Interaction[Any], custom_id: str, values: list[str]) -> None:
         await route(self, interaction, custom_id, values)
 
-    async def fallback(self, interaction: discord.Interaction[Any]) -> None:
-        await fallback(self, interaction)
+    async def received(self, interaction: discord.Interaction[Any]) -> None:
+        await received(self, interaction)
+
+    # Its name when it took only what discord.py did not route (docs/BOT.md): kept for callers.
+    fallback = received
 
     async def message(self, message: discord.Message) -> None:
         await typed(self, message)

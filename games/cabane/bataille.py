@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import Event, PlayerId
 
+from .events import Blank, Cabin, CabinCancelled, Facade, PlaysAgain, Thrown, Wasted
 from .faces import face_of
 from .state import CabaneState
 from .turns import give_turn, next_player, score
@@ -15,12 +16,11 @@ AFTER_CABANE_THROWS = 2
 def throw_bataille(state: CabaneState, player: PlayerId) -> list[Event]:
     face = face_of(state.dice.roll(6))
     state.last_thrower, state.last_faces = player, [face]
-    events = [Event(kind="lancer", data={"joueur": player, "faces": [face], "phase": state.phase})]
+    events: list[Event] = [Thrown(player=player, faces=[face], phase=state.phase)]
     if face == "C":
         # Whether it follows a Cabane or not, a C ends the turn and the neighbour plays twice; after
         # a Cabane it is « la cabane annule la cabane »: the two throws he had are lost.
-        kind = "cabane_annule" if state.after_cabane else "cabane"
-        events.append(Event(kind=kind, data={"joueur": player}))
+        events.append(CabinCancelled(player=player) if state.after_cabane else Cabin(player=player))
         return events + give_turn(state, next_player(state.players, player), AFTER_CABANE_THROWS, True)
     left = (state.throws_left or 1) - 1
     if face == "T":
@@ -33,23 +33,21 @@ def throw_bataille(state: CabaneState, player: PlayerId) -> list[Event]:
             events += score(state, player, 1, "facade")
         else:
             state.facade = True
-            events.append(Event(kind="facade", data={"joueur": player}))
+            events.append(Facade(player=player))
         left += 1
     elif face == "B":
         # A B is never a break in a run of Façades: it is a throw « derrière la cabane » that does
         # not count, so a F, B, F still confirms the Façade.
         left = AFTER_CABANE_THROWS if state.after_cabane else left + 1
-        events.append(
-            Event(kind="blanc", data={"joueur": player, "lancers": left, "apres_cabane": state.after_cabane})
-        )
+        events.append(Blank(player=player, throws=left, after_cabane=state.after_cabane))
     else:
         state.facade = False
-        events.append(Event(kind="coup_pour_rien", data={"joueur": player, "face": face}))
+        events.append(Wasted(player=player, face=face))
     state.throws_left = left
     if state.over:
         return events
     if face == "T" or (face == "F" and not state.facade):
-        events.append(Event(kind="rejoue", data={"joueur": player, "lancers": left}))
+        events.append(PlaysAgain(player=player, throws=left))
     if left == 0:
         events += give_turn(state, next_player(state.players, player), 1, False)
     return events

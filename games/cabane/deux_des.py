@@ -4,6 +4,18 @@ from __future__ import annotations
 
 from games.core import Event, PlayerId
 
+from .events import (
+    CabaneMortelle,
+    CabaneSauvee,
+    CabaneSulDos,
+    Counted,
+    FirstCabin,
+    GoesOn,
+    NewRound,
+    PlaysAgain,
+    SeriesOver,
+    Thrown,
+)
 from .faces import face_of
 from .state import SERIES_LENGTH, CabaneState
 from .turns import give_turn, next_player, next_series_or_bataille, score, seats_from, start_series
@@ -13,32 +25,32 @@ def throw_pair(state: CabaneState, player: PlayerId) -> list[Event]:
     """Le Débroussaillage: both dice together, until a C passes the turn or a T raises a cabin."""
     faces = [face_of(state.dice.roll(6)), face_of(state.dice.roll(6))]
     state.last_thrower, state.last_faces = player, faces
-    events = [Event(kind="lancer", data={"joueur": player, "faces": list(faces), "phase": state.phase})]
+    events: list[Event] = [Thrown(player=player, faces=list(faces), phase=state.phase)]
     cabins, roofs = faces.count("C"), faces.count("T")
     neighbour = next_player(state.players, player)
     if cabins == 2:
         events += score(state, player, -1, "double_cabane")
         return events if state.over else events + give_turn(state, neighbour, None, False)
     if cabins == 1 and "B" in faces:
-        return [*events, Event(kind="cabane_sauvee", data={"joueur": player})]
+        return [*events, CabaneSauvee(player=player)]
     if cabins == 1 and roofs == 1:
         # Cabane mortelle: the T stays up, the thrower loses his ten coups and his neighbour
         # starts the series; the others follow in seat order, the thrower is left out.
-        events.append(Event(kind="cabane_mortelle", data={"joueur": player}))
+        events.append(CabaneMortelle(player=player))
         queue = [p for p in seats_from(state.players, neighbour) if p != player]
         return events + open_series(state, queue)
     if cabins == 1:
-        events.append(Event(kind="cabane_sul_dos", data={"joueur": player}))
+        events.append(CabaneSulDos(player=player))
         return events + give_turn(state, neighbour, None, False)
     if roofs == 2:
         events += score(state, player, 2, "double_toit")
         if not state.over:
-            events.append(Event(kind="rejoue", data={"joueur": player, "lancers": None}))
+            events.append(PlaysAgain(player=player, throws=None))
         return events
     if roofs == 1:
-        events.append(Event(kind="premiere_cabane", data={"joueur": player}))
+        events.append(FirstCabin(player=player))
         return events + open_series(state, seats_from(state.players, player))
-    return [*events, Event(kind="continue", data={"joueur": player})]
+    return [*events, GoesOn(player=player)]
 
 
 def open_series(state: CabaneState, queue: list[PlayerId]) -> list[Event]:
@@ -52,9 +64,9 @@ def throw_series(state: CabaneState, player: PlayerId) -> list[Event]:
     """10 coups chacun: the second die alone, counted aloud; a T raises the second cabin and scores."""
     face = face_of(state.dice.roll(6))
     state.last_thrower, state.last_faces = player, [face]
-    events = [Event(kind="lancer", data={"joueur": player, "faces": [face], "phase": state.phase})]
+    events: list[Event] = [Thrown(player=player, faces=[face], phase=state.phase)]
     if face == "T":
-        events += score(state, player, 1, "deuxieme_cabane", coup=state.count + 1)
+        events += score(state, player, 1, "deuxieme_cabane", throw_number=state.count + 1)
         if not state.over:
             events += new_round(state, player)
         return events
@@ -69,11 +81,9 @@ def throw_series(state: CabaneState, player: PlayerId) -> list[Event]:
         said = str(state.count)
     state.count_said = said
     state.throws_left = SERIES_LENGTH - state.count
-    events.append(
-        Event(kind="compte", data={"joueur": player, "face": face, "compte": state.count, "dit": said})
-    )
+    events.append(Counted(player=player, face=face, count=state.count, said=said))
     if state.count >= SERIES_LENGTH:
-        events.append(Event(kind="serie_finie", data={"joueur": player}))
+        events.append(SeriesOver(player=player))
         events += next_series_or_bataille(state, next_player(state.players, player))
     return events
 
@@ -85,5 +95,5 @@ def new_round(state: CabaneState, scorer: PlayerId) -> list[Event]:
     state.series_queue = []
     state.count = 0
     state.count_said = ""
-    events = [Event(kind="manche", data={"numero": state.round, "joueur": scorer})]
+    events: list[Event] = [NewRound(number=state.round, player=scorer)]
     return events + give_turn(state, scorer, None, False)

@@ -8,6 +8,7 @@ from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, Pla
 
 from .bataille import throw_bataille
 from .deux_des import throw_pair, throw_series
+from .events import CabaneEvent, Left, Start, Won
 from .state import CabaneOptions, CabaneState
 from .turns import give_turn, next_player, next_series_or_bataille
 
@@ -21,6 +22,7 @@ class Cabane(Game[CabaneState]):
     max_players = 8
     options_model = CabaneOptions
     state_model = CabaneState
+    event_model = CabaneEvent
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -37,7 +39,7 @@ class Cabane(Game[CabaneState]):
             current=players[0],
         )
         target = options.cible if bataille else None
-        events = [Event(kind="debut", data={"mode": options.mode, "cible": target, "joueurs": list(players)})]
+        events: list[Event] = [Start(mode=options.mode, target=target, players=list(players))]
         events += give_turn(state, players[0], 1 if bataille else None, False)
         return state, events
 
@@ -54,7 +56,7 @@ class Cabane(Game[CabaneState]):
         return throw_bataille(state, player)
 
     def _leave(self, state: CabaneState, player: PlayerId, now_ms: int) -> list[Event]:
-        events = [Event(kind="depart", data={"joueur": player})]
+        events: list[Event] = [Left(player=player)]
         neighbour = next_player(state.players, player)
         state.players.remove(player)
         state.scores.pop(player)
@@ -64,10 +66,7 @@ class Cabane(Game[CabaneState]):
         if len(state.players) == 1:
             state.over = True
             state.winners = list(state.players)
-            return [
-                *events,
-                Event(kind="victoire", data={"joueur": state.players[0], "scores": dict(state.scores)}),
-            ]
+            return [*events, Won(player=state.players[0], scores=dict(state.scores))]
         if state.current == player:
             # The die goes on to the neighbour, for a fresh turn of the phase being played.
             if state.phase == "dix_coups":

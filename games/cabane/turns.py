@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import Event, PlayerId
 
+from .events import BatailleBegins, Point, PointReason, SeriesBegins, Turn, Won
 from .state import LEAD_FIRST_PHASE, LEAD_LATER, SERIES_LENGTH, CabaneState
 
 
@@ -24,7 +25,7 @@ def give_turn(state: CabaneState, player: PlayerId, throws: int | None, after_ca
     state.throws_left = throws
     state.after_cabane = after_cabane
     state.facade = False
-    return [Event(kind="tour", data={"joueur": player, "lancers": throws, "phase": state.phase})]
+    return [Turn(player=player, throws=throws, phase=state.phase)]
 
 
 def start_series(state: CabaneState, player: PlayerId) -> list[Event]:
@@ -35,7 +36,7 @@ def start_series(state: CabaneState, player: PlayerId) -> list[Event]:
     state.throws_left = SERIES_LENGTH
     state.after_cabane = False
     state.facade = False
-    return [Event(kind="serie", data={"joueur": player})]
+    return [SeriesBegins(player=player)]
 
 
 def next_series_or_bataille(state: CabaneState, bataille_first: PlayerId) -> list[Event]:
@@ -45,7 +46,7 @@ def next_series_or_bataille(state: CabaneState, bataille_first: PlayerId) -> lis
     state.phase = "bataille"
     state.count = 0
     state.count_said = ""
-    return [Event(kind="bataille", data={}), *give_turn(state, bataille_first, 1, False)]
+    return [BatailleBegins(), *give_turn(state, bataille_first, 1, False)]
 
 
 def leader_by(scores: dict[PlayerId, int], lead: int) -> PlayerId | None:
@@ -71,11 +72,14 @@ def end_if_won(state: CabaneState) -> list[Event]:
         return []
     state.over = True
     state.winners = [found]
-    return [Event(kind="victoire", data={"joueur": found, "scores": dict(state.scores)})]
+    return [Won(player=found, scores=dict(state.scores))]
 
 
-def score(state: CabaneState, player: PlayerId, points: int, reason: str, **extra: int) -> list[Event]:
+def score(
+    state: CabaneState, player: PlayerId, points: int, reason: PointReason, throw_number: int | None = None
+) -> list[Event]:
     """``player`` wins (or loses) ``points``; the game ends when that makes a winner."""
     state.scores[player] += points
-    data = {"joueur": player, "points": points, "score": state.scores[player], "raison": reason, **extra}
-    return [Event(kind="point", data=data), *end_if_won(state)]
+    total = state.scores[player]
+    point = Point(player=player, points=points, score=total, reason=reason, throw_number=throw_number)
+    return [point, *end_if_won(state)]

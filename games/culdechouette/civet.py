@@ -5,6 +5,7 @@ from __future__ import annotations
 from games.core import Event, IllegalAction, PlayerId
 
 from .combos import TARGETS
+from .events import CivetAnnounced, CivetGiven
 from .scoring import bevue
 from .state import CIVET_MAX, CivetBet, CulState
 
@@ -36,7 +37,7 @@ def announce(state: CulState, player: PlayerId, amount: int, combination: str) -
     state.civet_bet = CivetBet(
         player=player, stake=amount, combination=combination, during="tour" if during == "tour" else "defi"
     )
-    return [Event(kind="civet", data={"player": player, "stake": amount, "combination": combination})]
+    return [CivetAnnounced(player=player, stake=amount, combination=combination)]
 
 
 def give(state: CulState, player: PlayerId, target: str) -> list[Event]:
@@ -49,4 +50,4 @@ def give(state: CulState, player: PlayerId, target: str) -> list[Event]:
         return bevue(state, player, "cible_a_un_civet")
     state.civets.remove(player)
     state.civets.append(target)
-    return [Event(kind="lance_civet", data={"player": player, "target": target})]
+    return [CivetGiven(player=player, target=target)]

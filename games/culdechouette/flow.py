@@ -9,6 +9,21 @@ from __future__ import annotations
 from games.core import Event
 
 from .combos import BIRDS, Combination, classify
+from .events import (
+    ChallengeResult,
+    ChallengeStopped,
+    ChouetteMade,
+    ChouettesThrown,
+    CivetResult,
+    CulThrown,
+    GrelottineWon,
+    Reason,
+    Resumed,
+    RoundOver,
+    ShoutName,
+    ShoutWindow,
+    Turn,
+)
 from .scoring import change, set_phase
 from .state import GRELOTTINE_MINIMUM, CulState, Shouts
 
@@ -21,7 +36,7 @@ def start_turn(state: CulState) -> list[Event]:
     state.sirop = None
     state.shouts = None
     set_phase(state, "chouettes")
-    return [Event(kind="tour", data={"player": state.players[state.current]})]
+    return [Turn(player=state.players[state.current])]
 
 
 def next_turn(state: CulState) -> list[Event]:
@@ -30,26 +45,24 @@ def next_turn(state: CulState) -> list[Event]:
     if state.players[state.current] == state.round_starter:
         state.rounds += 1
         state.sloubi_open = True
-        events.append(Event(kind="manche", data={"rounds": state.rounds}))
+        events.append(RoundOver(rounds=state.rounds))
     return events + start_turn(state)
 
 
 def end_sequence(state: CulState) -> list[Event]:
     if state.during == "defi":
         state.challenge = None
-        return [Event(kind="reprise", data={}), *start_turn(state)]
+        return [Resumed(), *start_turn(state)]
     return next_turn(state)
 
 
 def open_shouts(
-    state: CulState, kind: str, points: int, now_ms: int, among: list[str] | None = None
+    state: CulState, kind: ShoutName, points: int, now_ms: int, among: list[str] | None = None
 ) -> list[Event]:
-    state.shouts = Shouts.model_validate(
-        {"kind": kind, "points": points, "among": list(among if among is not None else state.players)}
-    )
+    state.shouts = Shouts(kind=kind, points=points, among=list(among if among is not None else state.players))
     deadline = now_ms + state.options.shout_window_ms
     set_phase(state, "cris", deadline)
-    return [Event(kind="fenetre", data={"kind": kind, "among": state.shouts.among, "deadline": deadline})]
+    return [ShoutWindow(shout=kind, among=list(state.shouts.among), deadline=deadline)]
 
 
 def throw_chouettes(state: CulState) -> list[Event]:
@@ -59,20 +72,14 @@ def throw_chouettes(state: CulState) -> list[Event]:
     state.thrower = player
     state.throw = [state.dice.roll(), state.dice.roll()]
     set_phase(state, "cul")
-    return [Event(kind="chouettes", data={"player": player, "dice": list(state.throw)})]
+    return [ChouettesThrown(player=player, dice=list(state.throw))]
 
 
 def throw_cul(state: CulState, now_ms: int) -> list[Event]:
     state.throw.append(state.dice.roll())
     combo = classify(state.throw)
-    event = Event(
-        kind="cul",
-        data={
-            "player": state.thrower,
-            "dice": list(state.throw),
-            "combination": combo.kind,
-        },
-    )
+    assert state.thrower is not None
+    event = CulThrown(player=state.thrower, dice=list(state.throw), combination=combo.kind)
     return [event, *after_throw(state, now_ms)]
 
 
@@ -101,21 +108,13 @@ def after_throw(state: CulState, now_ms: int) -> list[Event]:
             if not ch.met:
                 set_phase(state, "relance")
                 return events
-            events.append(Event(kind="arret", data={"player": state.thrower}))
+            assert state.thrower is not None
+            events.append(ChallengeStopped(player=state.thrower))
     if combo.kind == "chouette":
         set_phase(state, "sirop")
         forced = state.during == "defi" and ch is not None and ch.combination == "sirop_grelot"
-        events.append(
-            Event(
-                kind="chouette",
-                data={
-                    "player": state.thrower,
-                    "value": combo.value,
-                    "bird": BIRDS[combo.value],
-                    "forced": forced,
-                },
-            )
-        )
+        assert state.thrower is not None
+        events.append(ChouetteMade(player=state.thrower, value=combo.value, bird=BIRDS[combo.value], forced=forced))
         return events
     return events + finish(state, now_ms)
 
@@ -131,31 +130,22 @@ def finish(state: CulState, now_ms: int) -> list[Event]:
     bet = state.civet_bet
     if bet is not None and bet.player == thrower and bet.during == state.during:
         state.civet_bet = None
-        events.append(
-            Event(
-                kind="civet_resultat",
-                data={"player": thrower, "met": bet.met, "stake": bet.stake, "combination": bet.combination},
-            )
-        )
+        events.append(CivetResult(player=thrower, met=bet.met, stake=bet.stake, combination=bet.combination))
         events += change(state, thrower, bet.stake if bet.met else -bet.stake, "civet", bet.combination)
     ch = state.challenge
     if state.during == "defi" and ch is not None:
         winner, loser = (ch.target, ch.grelottin) if ch.met else (ch.grelottin, ch.target)
-        events.append(
-            Event(
-                kind="defi_resultat",
-                data={"target": ch.target, "grelottin": ch.grelottin, "met": ch.met, "stake": ch.stake},
-            )
-        )
+        events.append(ChallengeResult(target=ch.target, grelottin=ch.grelottin, met=ch.met, stake=ch.stake))
         events += change(state, winner, ch.stake, "defi", ch.combination)
         events += change(state, loser, -ch.stake, "defi", ch.combination)
     kind, value = combo.kind, combo.value
     if combo.kind == "cul_de_chouette":
-        events += change(state, thrower, combo.points, "sirotage" if state.siroted else kind, kind, value)
+        reason: Reason = "sirotage" if state.siroted else "cul_de_chouette"
+        events += change(state, thrower, combo.points, reason, kind, value)
     elif combo.kind == "chouette" and not state.siroted:
-        events += change(state, thrower, combo.points, kind, kind, value)
+        events += change(state, thrower, combo.points, "chouette", kind, value)
     elif combo.kind == "velute":
-        events += change(state, thrower, combo.points, kind, kind, value)
+        events += change(state, thrower, combo.points, "velute", kind, value)
     elif combo.kind == "neant":
         events += gain_grelottine(state, thrower)
     if combo.kind == "chouette_velute":
@@ -171,4 +161,4 @@ def gain_grelottine(state: CulState, player: str) -> list[Event]:
     if not state.options.negatives and state.scores[player] < GRELOTTINE_MINIMUM:
         return []
     state.grelottines.append(player)
-    return [Event(kind="grelottine_gagnee", data={"player": player})]
+    return [GrelottineWon(player=player)]

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from . import civet, grelottine, shouts, sirop, sloubi
+from .events import CulEvent, FirstPlayer, GameOver, OrderThrow, RoundOver, SiropWord, Turn
 from .flow import start_turn, throw_chouettes, throw_cul
 from .leaving import remove, settle
 from .scoring import bevue
@@ -14,7 +17,7 @@ from .state import CulState, Options
 from .vocabulary import SPECS, legal, thrower_now, waited_for
 
 # The events that pass the dice on: the next turn, and a new round.
-PASSING = frozenset({"tour", "manche"})
+PASSING = (Turn, RoundOver)
 
 
 def ended(events: list[Event], settled: list[Event]) -> list[Event]:
@@ -22,8 +25,8 @@ def ended(events: list[Event], settled: list[Event]) -> list[Event]:
     the action passed to is never played: its announcement is dropped, so that the last lines
     read « … 343 points », « fin », not « à Bob de lancer » before the end."""
     told = events + settled
-    if any(e.kind == "fin" for e in told):
-        return [e for e in told if e.kind not in PASSING]
+    if any(isinstance(e, GameOver) for e in told):
+        return [e for e in told if not isinstance(e, PASSING)]
     return told
 
 
@@ -34,6 +37,7 @@ class CulDeChouette(Game[CulState]):
     max_players = 10
     options_model = Options
     state_model = CulState
+    event_model = CulEvent
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -46,13 +50,13 @@ class CulDeChouette(Game[CulState]):
         contenders = list(players)
         while len(contenders) > 1:
             rolls = {p: state.dice.roll() for p in contenders}
-            events += [Event(kind="ordre", data={"player": p, "value": v}) for p, v in rolls.items()]
+            events += [OrderThrow(player=p, value=v) for p, v in rolls.items()]
             low = min(rolls.values())
             contenders = [p for p in contenders if rolls[p] == low]
         starter = contenders[0]
         state.current = players.index(starter)
         state.round_starter = starter
-        events.append(Event(kind="premier", data={"player": starter}))
+        events.append(FirstPlayer(player=starter))
         return state, events + start_turn(state)
 
     def outsider_may(self, state: CulState, player: PlayerId, action: Action) -> bool:
@@ -77,7 +81,7 @@ class CulDeChouette(Game[CulState]):
             return shouts.shout(state, player, kind, now_ms)
         if kind in ("beau_sirop", "couche_sirop", "file_sirop", "oiseau"):
             bird = action.text_arg("nom") if kind == "oiseau" else None
-            return sirop.announce(state, player, kind, bird)
+            return sirop.announce(state, player, cast(SiropWord, kind), bird)
         if kind == "sirop_gagnant":
             return sirop.claim(state, player)
         if kind == "grelottine":

@@ -5,6 +5,15 @@ from __future__ import annotations
 from games.core import Event, IllegalAction, PlayerId
 
 from .combos import CHALLENGES, stake_limit
+from .events import (
+    CallTieBreakThrow,
+    Cause,
+    ChallengeCalled,
+    ChallengeSet,
+    ChallengeThrow,
+    GrelottineCall,
+    SimultaneousCalls,
+)
 from .flow import after_throw, start_turn
 from .scoring import bevue, grelottine_minimum, set_phase
 from .state import Challenge, CulState
@@ -22,7 +31,7 @@ def call(state: CulState, player: PlayerId, target: str, now_ms: int) -> list[Ev
     if state.calls and now_ms > min(int(c[1]) for c in state.calls.values()) + tolerance:
         raise IllegalAction("challenge_not_now")
     minimum = grelottine_minimum(state)
-    cause = None
+    cause: Cause | None = None
     if player not in state.grelottines:
         cause = "sans_grelottine"
     elif target not in state.grelottines:
@@ -36,7 +45,7 @@ def call(state: CulState, player: PlayerId, target: str, now_ms: int) -> list[Ev
     state.calls[player] = [target, now_ms]
     if state.phase == "chouettes":
         set_phase(state, "appel", now_ms + tolerance + 1)
-    return [Event(kind="appel", data={"player": player, "target": target, "at": now_ms})]
+    return [GrelottineCall(player=player, target=target, at=now_ms)]
 
 
 def close_calls(state: CulState) -> list[Event]:
@@ -52,12 +61,10 @@ def close_calls(state: CulState) -> list[Event]:
     if len(together) > 1:
         lowest = min(state.scores[p] for p in together)
         contenders = [p for p in together if state.scores[p] == lowest]
-        events.append(Event(kind="appels_simultanes", data={"players": together, "lowest": contenders}))
+        events.append(SimultaneousCalls(players=together, lowest=contenders))
         while len(contenders) > 1:
             rolls = {p: state.dice.roll() for p in contenders}
-            events += [
-                Event(kind="departage_appel", data={"player": p, "value": v}) for p, v in rolls.items()
-            ]
+            events += [CallTieBreakThrow(player=p, value=v) for p, v in rolls.items()]
             low = min(rolls.values())
             contenders = [p for p in contenders if rolls[p] == low]
         together = contenders
@@ -69,7 +76,7 @@ def close_calls(state: CulState) -> list[Event]:
     lowest = min(state.scores[grelottin], state.scores[target])
     state.challenge = Challenge(grelottin=grelottin, target=target, lowest=lowest)
     set_phase(state, "mise")
-    events.append(Event(kind="defi_lance", data={"grelottin": grelottin, "target": target}))
+    events.append(ChallengeCalled(grelottin=grelottin, target=target))
     return events
 
 
@@ -93,24 +100,18 @@ def stake(state: CulState, player: PlayerId, combination: str, amount: int | Non
     state.siroted = False
     set_phase(state, "defi")
     return [
-        Event(
-            kind="defi",
-            data={
-                "grelottin": ch.grelottin,
-                "target": ch.target,
-                "combination": combination,
-                "stake": value,
-                "max": ch.max_called,
-            },
+        ChallengeSet(
+            grelottin=ch.grelottin, target=ch.target, combination=combination, stake=value, max=ch.max_called
         )
     ]
 
 
 def first_throw(state: CulState, now_ms: int) -> list[Event]:
+    assert state.thrower is not None
     state.claims = []
     state.throw = [state.dice.roll() for _ in range(3)]
     return [
-        Event(kind="defi_lancer", data={"player": state.thrower, "dice": list(state.throw), "throw": 1}),
+        ChallengeThrow(player=state.thrower, dice=list(state.throw), throw=1),
         *after_throw(state, now_ms),
     ]
 
@@ -125,9 +126,6 @@ def second_throw(state: CulState, player: PlayerId, keep: list[int], now_ms: int
         if position + 1 not in keep:
             state.throw[position] = state.dice.roll()
     return [
-        Event(
-            kind="defi_lancer",
-            data={"player": player, "dice": list(state.throw), "throw": 2, "kept": sorted(keep)},
-        ),
+        ChallengeThrow(player=player, dice=list(state.throw), throw=2, kept=sorted(keep)),
         *after_throw(state, now_ms),
     ]

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from games.core import Event, PlayerId
 
+from .events import Cancelled, Eliminated, GameOver, Left, RoundOver
 from .flow import start_turn
 from .shouts import close_shouts
 from .sirop import close_bets
@@ -13,13 +16,13 @@ from .state import OUT, WIN, CulState
 NEEDS_THROWER = ("cul", "sirop", "paris", "sirop_lancer", "mise", "defi", "relance")
 
 
-def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[Event]:
+def remove(state: CulState, player: PlayerId, reason: Literal["depart", "elimine"], now_ms: int) -> list[Event]:
     index = state.players.index(player)
     was_current = index == state.current
     state.players.remove(player)
     if reason == "elimine":
         state.eliminated.append(player)
-    events = [Event(kind=reason, data={"player": player})]
+    events: list[Event] = [Eliminated(player=player) if reason == "elimine" else Left(player=player)]
     for holders in (state.grelottines, state.civets, state.claims):
         if player in holders:
             holders.remove(player)
@@ -42,7 +45,7 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
         state.over = True
         state.winners = list(state.players)
         state.deadline_ms = None
-        return [*events, Event(kind="fin", data={"winners": state.winners})]
+        return [*events, GameOver(winners=list(state.winners))]
 
     ch = state.challenge
     in_challenge = ch is not None and player in (ch.grelottin, ch.target)
@@ -56,7 +59,7 @@ def remove(state: CulState, player: PlayerId, reason: str, now_ms: int) -> list[
         if state.civet_bet is not None and state.civet_bet.during == "defi":
             state.civet_bet = None
         state.challenge = None
-        events.append(Event(kind="annule", data={}))
+        events.append(Cancelled())
         if was_current:
             events += round_over(state, was_starter)
         return events + start_turn(state)
@@ -94,7 +97,7 @@ def round_over(state: CulState, leaver_started: bool) -> list[Event]:
         return []
     state.rounds += 1
     state.sloubi_open = True
-    return [Event(kind="manche", data={"rounds": state.rounds})]
+    return [RoundOver(rounds=state.rounds)]
 
 
 def settle(state: CulState, now_ms: int) -> list[Event]:
@@ -114,5 +117,5 @@ def settle(state: CulState, now_ms: int) -> list[Event]:
         state.over = True
         state.winners = winners
         state.deadline_ms = None
-        events.append(Event(kind="fin", data={"winners": winners}))
+        events.append(GameOver(winners=list(winners)))
     return events

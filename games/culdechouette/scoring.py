@@ -7,28 +7,20 @@ from __future__ import annotations
 
 from games.core import Event, PlayerId
 
+from .events import Bevue, Cause, GrelottineLost, Reason, Score
 from .state import BEVUE, GRELOTTINE_MINIMUM, CulState, Phase
 
 
 def score_event(
-    state: CulState, player: PlayerId, delta: int, reason: str, label: str, value: int | None = None
-) -> Event:
+    state: CulState, player: PlayerId, delta: int, reason: Reason, label: str, value: int | None = None
+) -> Score:
     """``label``: a code saying more (the combination, the cause, the bird, the player at zero);
     ``value``: the die that names a combination paid (4 for a Chouette de 4)."""
-    data: dict[str, object] = {
-        "player": player,
-        "delta": delta,
-        "total": state.scores[player],
-        "reason": reason,
-        "label": label,
-    }
-    if value is not None:
-        data["value"] = value
-    return Event(kind="score", data=data)
+    return Score(player=player, delta=delta, total=state.scores[player], reason=reason, label=label, value=value)
 
 
 def change(
-    state: CulState, player: PlayerId, delta: int, reason: str, label: str = "", value: int | None = None
+    state: CulState, player: PlayerId, delta: int, reason: Reason, label: str = "", value: int | None = None
 ) -> list[Event]:
     """Adds ``delta`` to a score as the table's variant says.
 
@@ -53,14 +45,14 @@ def change(
     events.append(score_event(state, player, applied, reason, label, value))
     if state.scores[player] < GRELOTTINE_MINIMUM and player in state.grelottines:
         state.grelottines.remove(player)
-        events.append(Event(kind="grelottine_perdue", data={"player": player}))
+        events.append(GrelottineLost(player=player))
     return events
 
 
-def bevue(state: CulState, player: PlayerId, cause: str) -> list[Event]:
+def bevue(state: CulState, player: PlayerId, cause: Cause) -> list[Event]:
     """−10 for a mistake the text names (a wrong announcement, a throw out of turn...)."""
     return [
-        Event(kind="bevue", data={"player": player, "cause": cause}),
+        Bevue(player=player, cause=cause),
         *change(state, player, -BEVUE, "bevue", cause),
     ]
 

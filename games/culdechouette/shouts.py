@@ -8,16 +8,37 @@ from __future__ import annotations
 
 from games.core import Event, IllegalAction, PlayerId
 
+from .events import (
+    Cause,
+    Last,
+    PasMouNobody,
+    PasMouTie,
+    PasMouWon,
+    Reason,
+    Shouted,
+    ShoutName,
+    ShoutTie,
+    Silent,
+    TieBreakThrow,
+)
 from .flow import end_sequence, open_shouts
 from .scoring import bevue, change
 from .state import BEVUE, ClosedShouts, CulState
 
 # action kind -> the window it answers
-SHOUTS: dict[str, str] = {
+SHOUTS: dict[str, ShoutName] = {
     "pas_mou_le_caillou": "pas_mou",
     "grelotte_ca_picote": "grelotte",
     "sans_fin": "moisissure",
 }
+# The Bévue of a shout while its window is not open.
+UNASKED: dict[ShoutName, Cause] = {
+    "pas_mou": "pas_de_chouette_velute",
+    "grelotte": "pas_de_suite",
+    "moisissure": "sans_egalite",
+}
+# Why who never shouted in a window loses 10 (a Chouette-Velute's window requires no shout).
+MUTE: dict[ShoutName, Reason] = {"grelotte": "grelotte_muet", "moisissure": "moisissure_muet"}
 
 
 def shout(state: CulState, player: PlayerId, action_kind: str, now_ms: int) -> list[Event]:
@@ -34,18 +55,13 @@ def shout(state: CulState, player: PlayerId, action_kind: str, now_ms: int) -> l
     ):
         raise IllegalAction("already_shouted")
     if window is None or not open_now:
-        cause = {
-            "pas_mou": "pas_de_chouette_velute",
-            "grelotte": "pas_de_suite",
-            "moisissure": "sans_egalite",
-        }[kind]
-        return bevue(state, player, cause)
+        return bevue(state, player, UNASKED[kind])
     if player not in window.among:
         return bevue(state, player, "pas_a_egalite")
     if player in window.clicks:
         raise IllegalAction("already_shouted")
     window.clicks[player] = now_ms
-    events = [Event(kind="cri", data={"player": player, "kind": kind, "at": now_ms})]
+    events: list[Event] = [Shouted(player=player, shout=kind, at=now_ms)]
     if all(p in window.clicks for p in window.among):
         events += close_shouts(state, now_ms)
     return events
@@ -69,34 +85,34 @@ def close_shouts(state: CulState, now_ms: int) -> list[Event]:
     events: list[Event] = []
     if window.kind == "pas_mou":
         if not clicks:
-            events.append(Event(kind="pas_mou_personne", data={}))
+            events.append(PasMouNobody())
             return events + end_sequence(state)
         first = min(clicks.values())
         tied = sorted((p for p, t in clicks.items() if t <= first + tolerance), key=lambda p: clicks[p])
         if len(tied) == 1:
-            events.append(Event(kind="pas_mou_gagne", data={"player": tied[0], "points": window.points}))
+            events.append(PasMouWon(player=tied[0], points=window.points))
             events += change(state, tied[0], window.points, "pas_mou")
         else:
-            events.append(Event(kind="pas_mou_egalite", data={"players": tied, "points": window.points}))
+            events.append(PasMouTie(players=tied, points=window.points))
             for p in tied:
                 events += change(state, p, -window.points, "pas_mou_egalite")
         return events + end_sequence(state)
     silent = [p for p in among if p not in clicks]
     if silent:
-        events.append(Event(kind="muets", data={"players": silent, "kind": window.kind}))
+        events.append(Silent(players=silent, shout=window.kind))
         for p in silent:
-            events += change(state, p, -BEVUE, f"{window.kind}_muet")
+            events += change(state, p, -BEVUE, MUTE[window.kind])
         return events + end_sequence(state)
     if not clicks:
         return events + end_sequence(state)
     last = max(clicks.values())
     tied = [p for p in among if clicks[p] >= last - tolerance]
     if len(tied) == 1:
-        events.append(Event(kind="dernier", data={"player": tied[0], "kind": window.kind}))
+        events.append(Last(player=tied[0], decided_by=window.kind))
         events += change(state, tied[0], -BEVUE, window.kind)
         return events + end_sequence(state)
     if window.kind == "grelotte":
-        events.append(Event(kind="egalite", data={"players": tied}))
+        events.append(ShoutTie(players=tied))
         return events + open_shouts(state, "moisissure", BEVUE, now_ms, among=tied)
     return events + dice_tie_break(state, tied) + end_sequence(state)
 
@@ -108,10 +124,10 @@ def dice_tie_break(state: CulState, tied: list[PlayerId]) -> list[Event]:
     while True:
         rolls = {p: state.dice.roll() for p in tied}
         for p, value in rolls.items():
-            events.append(Event(kind="departage", data={"player": p, "value": value, "stake": stake}))
+            events.append(TieBreakThrow(player=p, value=value, stake=stake))
         top = max(rolls.values())
         tied = [p for p in tied if rolls[p] == top]
         if len(tied) == 1:
-            events.append(Event(kind="dernier", data={"player": tied[0], "kind": "des"}))
+            events.append(Last(player=tied[0], decided_by="des"))
             return events + change(state, tied[0], -stake, "departage")
         stake += BEVUE

@@ -14,6 +14,17 @@ from __future__ import annotations
 from games.core import Event, IllegalAction, PlayerId
 
 from .combos import BIRDS, classify, odd_die
+from .events import (
+    BetsClosed,
+    BetsOpen,
+    BetWon,
+    CivetWon,
+    SiropAnnounced,
+    SiropDie,
+    SiropGagnant,
+    SiropWord,
+    Sirotage,
+)
 from .flow import finish
 from .scoring import bevue, change, set_phase
 from .state import SIROP_GAIN, SIROP_STAKE, Announcement, CulState, Sirop
@@ -41,13 +52,11 @@ def sirote(state: CulState, player: PlayerId, now_ms: int) -> list[Event]:
         return bevue(state, player, "sirop_sans_points")
     bettors = [p for p in state.players if p != player]
     state.sirop = Sirop(value=combo.value, position=odd_die(state.throw), bettors=bettors, forced=forced)
-    events = [
-        Event(kind="sirotage", data={"player": player, "value": combo.value, "bird": BIRDS[combo.value]})
-    ]
+    events: list[Event] = [Sirotage(player=player, value=combo.value, bird=BIRDS[combo.value])]
     if bettors:
         deadline = now_ms + state.options.shout_window_ms
         set_phase(state, "paris", deadline)
-        events.append(Event(kind="paris_ouverts", data={"deadline": deadline}))
+        events.append(BetsOpen(deadline=deadline))
     else:
         set_phase(state, "sirop_lancer")
     return events
@@ -65,7 +74,7 @@ BIRD_VALUES: dict[str, int] = {name: value for value, name in BIRDS.items()}
 ANNOUNCED: dict[str, Announcement] = {"beau_sirop": "beau", "couche_sirop": "couche", "file_sirop": "file"}
 
 
-def announce(state: CulState, player: PlayerId, kind: str, bird: str | None = None) -> list[Event]:
+def announce(state: CulState, player: PlayerId, kind: SiropWord, bird: str | None = None) -> list[Event]:
     """« Beau-Sirop ! » or a bird of another value (a bet of 5), « Couche-Sirop ! » / « File-Sirop ! »
     (no bet), or the bird of the siroted Chouette's own value (a Bévue, no bet)."""
     if kind == "oiseau" and bird not in BIRD_VALUES:
@@ -78,12 +87,14 @@ def announce(state: CulState, player: PlayerId, kind: str, bird: str | None = No
     if player in sirop.bets:
         raise IllegalAction("already_announced")
     value = BIRD_VALUES[bird] if kind == "oiseau" and bird is not None else sirop.value
-    data: dict[str, object] = {"player": player, "kind": kind}
-    if kind in ("beau_sirop", "oiseau"):
-        data["value"] = value
-    if kind == "oiseau":
-        data["bird"] = bird
-    events = [Event(kind="annonce", data=data)]
+    events: list[Event] = [
+        SiropAnnounced(
+            player=player,
+            announcement=kind,
+            value=value if kind in ("beau_sirop", "oiseau") else None,
+            bird=bird if kind == "oiseau" else None,
+        )
+    ]
     betting = kind == "beau_sirop" or (kind == "oiseau" and value != sirop.value)
     if kind == "oiseau" and not betting:
         sirop.bets[player] = "oiseau"
@@ -98,7 +109,7 @@ def announce(state: CulState, player: PlayerId, kind: str, bird: str | None = No
         sirop.bets[player] = ANNOUNCED[kind]
     if all(p in sirop.bets for p in sirop.bettors):
         set_phase(state, "sirop_lancer")
-        events.append(Event(kind="paris_clos", data={}))
+        events.append(BetsClosed())
     return events
 
 
@@ -121,7 +132,7 @@ def close_bets(state: CulState) -> list[Event]:
             sirop.bets[p] = "silence"
             events += bevue(state, p, "pas_d_annonce")
     set_phase(state, "sirop_lancer")
-    return [*events, Event(kind="paris_clos", data={})]
+    return [*events, BetsClosed()]
 
 
 def throw_die(state: CulState, now_ms: int) -> list[Event]:
@@ -132,12 +143,7 @@ def throw_die(state: CulState, now_ms: int) -> list[Event]:
     die = state.dice.roll()
     state.throw[sirop.position] = die
     success = die == sirop.value
-    events = [
-        Event(
-            kind="sirop_de",
-            data={"player": thrower, "die": die, "dice": list(state.throw), "success": success},
-        )
-    ]
+    events: list[Event] = [SiropDie(player=thrower, die=die, dice=list(state.throw), success=success)]
     for p in sirop.bets:
         value = bet_on(sirop, p)
         if value is None or p not in state.players:
@@ -145,14 +151,14 @@ def throw_die(state: CulState, now_ms: int) -> list[Event]:
         said = "Beau-Sirop" if sirop.bets[p] == "beau" else BIRDS[value]
         if die == value:
             state.claims.append(p)
-            events.append(Event(kind="pari_gagne", data={"player": p, "value": value, "said": said}))
+            events.append(BetWon(player=p, value=value, said=said))
         else:
             events += change(state, p, -SIROP_STAKE, "pari_sirop", said)
     if not success:
         events += change(state, thrower, -sirop.value * sirop.value, "sirop_rate", BIRDS[sirop.value])
         if sirop.value == 6 and thrower not in state.civets:
             state.civets.append(thrower)
-            events.append(Event(kind="civet_gagne", data={"player": thrower}))
+            events.append(CivetWon(player=thrower))
     state.sirop = None
     state.siroted = True
     return events + finish(state, now_ms)
@@ -164,6 +170,6 @@ def claim(state: CulState, player: PlayerId) -> list[Event]:
         return bevue(state, player, "sirop_gagnant_sans_pari")
     state.claims.remove(player)
     return [
-        Event(kind="sirop_gagnant", data={"player": player}),
+        SiropGagnant(player=player),
         *change(state, player, SIROP_GAIN, "sirop_gagnant"),
     ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import Event, IllegalAction, PlayerId
 
+from .events import SloubiDone, SloubiEntry, SloubiInterrupted, SloubiMissed, SloubiRefused, SloubiSung
 from .scoring import bevue, change, score_event
 from .state import SLOUBI_LIMIT, CulState, Song
 
@@ -28,7 +29,7 @@ def join(state: CulState, player: PlayerId) -> list[Event]:
     # someone who left earlier starts again from the song's value: the event carries the difference
     previous = state.scores.get(player, 0)
     state.scores[player] = start
-    events = [Event(kind="sloubi_entree", data={"player": player, "value": start, "rounds": state.rounds})]
+    events: list[Event] = [SloubiEntry(player=player, value=start, rounds=state.rounds)]
     if start != previous:
         events.append(score_event(state, player, start - previous, "chante_sloubi", ""))
     if start > 0:
@@ -43,15 +44,15 @@ def sing(state: CulState, player: PlayerId, number: int) -> list[Event]:
     if number != song.next:
         state.song = None
         return [
-            Event(kind="sloubi_rate", data={"player": player, "said": number, "expected": song.next}),
+            SloubiMissed(player=player, said=number, expected=song.next),
             *bevue(state, player, "mauvais_sloubi"),
         ]
     song.next += 1
-    events = [Event(kind="sloubi", data={"player": player, "n": number})]
+    events: list[Event] = [SloubiSung(player=player, n=number)]
     if number == song.target:
         state.song = None
         bonus = song.start * 3 // 2 - song.start
-        events.append(Event(kind="sloubi_reussi", data={"player": player, "score": song.start * 3 // 2}))
+        events.append(SloubiDone(player=player, score=song.start * 3 // 2))
         events += change(state, player, bonus, "sloubi_reussi")
     return events
 
@@ -61,7 +62,7 @@ def refuse(state: CulState, player: PlayerId) -> list[Event]:
     if song is None or song.player != player:
         raise IllegalAction("no_song")
     state.song = None
-    return [Event(kind="sloubi_refuse", data={"player": player})]
+    return [SloubiRefused(player=player)]
 
 
 def interrupt(state: CulState, player: PlayerId) -> list[Event]:
@@ -70,4 +71,4 @@ def interrupt(state: CulState, player: PlayerId) -> list[Event]:
     if song is None or song.player == player:
         return []
     state.song = None
-    return [Event(kind="sloubi_interrompu", data={"player": song.player, "by": player})]
+    return [SloubiInterrupted(player=song.player, by=player)]

@@ -9,6 +9,22 @@ from pydantic import BaseModel
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
 
 from . import setaside
+from .events import (
+    Carrots,
+    Left,
+    Lost,
+    LudicitudeEvent,
+    Remembered,
+    Scored,
+    ScoreReason,
+    SetAside,
+    Start,
+    TakeOver,
+    ThrowAll,
+    Thrown,
+    Turn,
+    Won,
+)
 from .faces import CAROTTE, DICE, RABBIT_FACES
 from .situation import Situation, score
 from .state import LudicitudeOptions, LudicitudeState
@@ -37,6 +53,7 @@ class Ludicitude(Game[LudicitudeState]):
     max_players = 10
     options_model = LudicitudeOptions
     state_model = LudicitudeState
+    event_model = LudicitudeEvent
 
     def new(
         self, players: list[PlayerId], options: BaseModel, dice: Dice, now_ms: int
@@ -50,7 +67,7 @@ class Ludicitude(Game[LudicitudeState]):
             scores=dict.fromkeys(players, 0),
             table=[CAROTTE] * DICE,
         )
-        start = Event(kind="debut", data={"joueurs": list(players), "objectif": options.objectif})
+        start = Start(players=list(players), target=options.objectif)
         return state, [start, self._turn_event(state)]
 
     # --- actions ---------------------------------------------------------------------------
@@ -74,15 +91,16 @@ class Ludicitude(Game[LudicitudeState]):
             raise IllegalAction("not_now")
         state.table = state.table + state.situation.rabbit_faces() + state.situation.clapiers
         state.situation = Situation()
-        return [Event(kind="tout_relancer", data={"joueur": player}), *self._throw(state, player)]
+        return [ThrowAll(player=player), *self._throw(state, player)]
 
     def _take_over(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
         if state.phase != "debut":
             raise IllegalAction("not_now")
         if state.situation.empty():
             raise IllegalAction("rien_a_reprendre")
-        data = {"joueur": player, "situation": state.situation.model_dump(), "valeur": value_left(state)}
-        events = [Event(kind="reprise", data=data)]
+        events: list[Event] = [
+            TakeOver(player=player, situation=state.situation.model_copy(deep=True), value=value_left(state))
+        ]
         if not state.table:
             events.append(self._memorise(state, player))
         return events + self._throw(state, player)
@@ -99,14 +117,20 @@ class Ludicitude(Game[LudicitudeState]):
         setaside.take(state.table, state.situation, choice)
         state.phase = "suite"
         state.turn_no += 1
-        data: dict[str, Any] = {"joueur": player, **choice._asdict()}
-        data |= {"points": turn_points(state), "des_restants": len(state.table)}
-        return [Event(kind="ecart", data=data)]
+        aside = SetAside(
+            player=player,
+            rabbits=choice.lapins,
+            doubles=choice.doubles,
+            clapier=choice.clapier,
+            points=turn_points(state),
+            dice_left=len(state.table),
+        )
+        return [aside]
 
     def _throw_again(self, state: LudicitudeState, player: PlayerId, action: Action) -> list[Event]:
         if state.phase not in ("suite", "carottes"):
             raise IllegalAction("ecarter_d_abord" if state.phase == "ecarter" else "not_now")
-        events = []
+        events: list[Event] = []
         if not state.table:
             events.append(self._memorise(state, player))
         return events + self._throw(state, player)
@@ -123,7 +147,7 @@ class Ludicitude(Game[LudicitudeState]):
         state.table = sorted(state.dice.roll() for _ in state.table)
         state.turn_no += 1
         faces = state.table
-        events = [Event(kind="lancer", data={"joueur": player, "faces": list(faces)})]
+        events: list[Event] = [Thrown(player=player, faces=list(faces))]
         after_carrots, state.after_carrots = state.after_carrots, False
         if any(f in RABBIT_FACES for f in faces):
             state.phase = "ecarter"
@@ -133,21 +157,21 @@ class Ludicitude(Game[LudicitudeState]):
         if after_carrots and all(f != CAROTTE for f in faces):
             return events + self._score(state, player, "clapiers")
         lost = turn_points(state)
-        events.append(Event(kind="perdu", data={"joueur": player, "points": lost}))
+        events.append(Lost(player=player, points=lost))
         return events + self._end_turn(state)
 
     def _carrots(self, state: LudicitudeState, player: PlayerId) -> list[Event]:
         state.carrots += len(state.table)
         remembered = self._pick_up_rabbits(state)
         state.after_carrots = True
-        data = {
-            "joueur": player,
-            "carottes": state.carrots,
-            "lapins": remembered,
-            "memorise": state.memorised,
-            "des": len(state.table),
-        }
-        events = [Event(kind="carottes", data=data)]
+        carrots = Carrots(
+            player=player,
+            carrots=state.carrots,
+            rabbit_points=remembered,
+            memorised=state.memorised,
+            dice=len(state.table),
+        )
+        events: list[Event] = [carrots]
         if not state.table:
             return events + self._score(state, player, "plus_de_des")
         state.phase = "carottes"
@@ -164,25 +188,26 @@ class Ludicitude(Game[LudicitudeState]):
     def _memorise(self, state: LudicitudeState, player: PlayerId) -> Event:
         """Every die is aside: the rabbits are remembered and their dice picked up to be thrown."""
         remembered = self._pick_up_rabbits(state)
-        data = {"joueur": player, "lapins": remembered, "memorise": state.memorised, "des": len(state.table)}
-        return Event(kind="memorise", data=data)
+        return Remembered(
+            player=player, rabbit_points=remembered, memorised=state.memorised, dice=len(state.table)
+        )
 
-    def _score(self, state: LudicitudeState, player: PlayerId, reason: str) -> list[Event]:
+    def _score(self, state: LudicitudeState, player: PlayerId, reason: ScoreReason) -> list[Event]:
         points = turn_points(state)
         state.scores[player] += points
-        data = {
-            "joueur": player,
-            "raison": reason,
-            "points": points,
-            "lapins": state.memorised + state.situation.rabbit_points(),
-            "multiplicateur": state.situation.multiplier(),
-            "total": state.scores[player],
-        }
-        events = [Event(kind="marque", data=data)]
+        scored = Scored(
+            player=player,
+            reason=reason,
+            points=points,
+            rabbit_points=state.memorised + state.situation.rabbit_points(),
+            multiplier=state.situation.multiplier(),
+            total=state.scores[player],
+        )
+        events: list[Event] = [scored]
         if state.scores[player] >= state.options.objectif:
             state.over, state.winners = True, [player]
             state.turn_no += 1
-            return [*events, Event(kind="victoire", data={"joueur": player, "total": state.scores[player]})]
+            return [*events, Won(player=player, total=state.scores[player])]
         return events + self._end_turn(state)
 
     def _end_turn(self, state: LudicitudeState) -> list[Event]:
@@ -196,14 +221,13 @@ class Ludicitude(Game[LudicitudeState]):
         return [self._turn_event(state)]
 
     def _turn_event(self, state: LudicitudeState) -> Event:
-        data = {
-            "joueur": state.players[state.current],
-            "reprise_possible": not state.situation.empty(),
-            "situation": state.situation.model_dump(),
-            "valeur_laissee": value_left(state),
-            "des_a_lancer": len(state.table) or state.situation.rabbit_dice(),
-        }
-        return Event(kind="tour", data=data)
+        return Turn(
+            player=state.players[state.current],
+            can_take_over=not state.situation.empty(),
+            situation=state.situation.model_copy(deep=True),
+            value_left=value_left(state),
+            dice_to_throw=len(state.table) or state.situation.rabbit_dice(),
+        )
 
     # --- leaving --------------------------------------------------------------------------
     def _leave(self, state: LudicitudeState, player: PlayerId, now_ms: int) -> list[Event]:
@@ -211,13 +235,13 @@ class Ludicitude(Game[LudicitudeState]):
         was_current = index == state.current
         state.players.remove(player)
         state.scores.pop(player)
-        events = [Event(kind="depart", data={"joueur": player})]
+        events: list[Event] = [Left(player=player)]
         if len(state.players) < 2:
             state.over, state.winners = True, list(state.players)
             state.turn_no += 1
             if state.winners:
                 winner = state.winners[0]
-                events.append(Event(kind="victoire", data={"joueur": winner, "total": state.scores[winner]}))
+                events.append(Won(player=winner, total=state.scores[winner]))
             return events
         if index < state.current:
             state.current -= 1

@@ -65,8 +65,6 @@ async def test_every_extension_loads_and_the_commands_are_french_with_english_na
         rules = await commands["regles"].get_translated_payload(bot.tree, translator)  # type: ignore[union-attr]
         assert rules["name_localizations"]["en-US"] == "rules"
         assert bot.intents.message_content and bot.intents.guild_messages and not bot.intents.members
-        # One restart-proof item routes every Taverne custom_id (bot/ui/routing.py).
-        assert len(bot._connection._view_store._dynamic_items) == 1
         assert discord.http.Route.BASE == "http://127.0.0.1:9/api/v10"
     finally:
         await bot.close()

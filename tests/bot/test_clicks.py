@@ -226,22 +226,26 @@ async def test_a_failing_presenter_falls_back_to_the_generic_table(
 async def test_a_click_on_a_button_already_gone_from_the_message_is_still_answered(
     make_manager: MakeManager,
 ) -> None:
-    # discord.py drops such a click (the button is not on the message Discord sends with it); the
-    # bot's fallback answers it instead of letting Discord show « Échec de l'interaction ».
+    # Every click comes through the one entry (on_interaction → received), the message as Discord
+    # sends it with the click or not: one whose button is gone is answered, not left to Discord's
+    # « Échec de l'interaction »; one still on the message is played, once.
     manager = await make_manager()
     session, clicks, _ = await table(manager, loaded=[2, 2])
     old = button_id(session, "Lancer")
     await clicks.route(Interaction(1, wall_ms(), 10, 555), old, [])  # type: ignore[arg-type]
     current = Message(555, [Row([Button(button_id(session, "Lancer"))])])
 
+    assert session.state is not None
+    turn = session.state.turn_no
     on_message = Interaction(2, wall_ms(), 10, 555)
     on_message.message, on_message.data = current, {"custom_id": button_id(session, "Lancer")}
-    await clicks.fallback(on_message)  # type: ignore[arg-type]
-    assert on_message.said == []  # discord.py routes this one to its DynamicItem
+    await clicks.received(on_message)  # type: ignore[arg-type]
+    [played] = on_message.said
+    assert played.kind == "edit" and session.state.turn_no > turn
 
     gone = Interaction(2, wall_ms(), 10, 555)
     gone.message, gone.data = current, {"custom_id": old}
-    await clicks.fallback(gone)  # type: ignore[arg-type]
+    await clicks.received(gone)  # type: ignore[arg-type]
     [answer] = gone.said
     assert answer.kwargs["ephemeral"] and answer.kwargs["content"].startswith(
         "Ce bouton date d'un tour précédent"

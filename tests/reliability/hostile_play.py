@@ -20,6 +20,7 @@ from typing import Any
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core.autoplay import choose
 from games.core.game import LEAVE, REMOVE
+from games.culdechouette.events import Bevue, SloubiInterrupted
 from speech import words_of
 
 from .hostile_moves import OUTSIDERS, hostile_attempt
@@ -100,8 +101,8 @@ def _accepted_outside(
     # sample: a move of a kind the player had on offer is one of them.
     kinds = {a.kind for a in game.legal_actions(state, player)}
     own = [e for e in events if e.data.get("player") == player or e.data.get("by") == player]
-    faults = [f"bévue {e.data.get('cause')}" for e in own if e.kind == "bevue"]
-    faults += ["interruption" for e in own if e.kind == "sloubi_interrompu"]
+    faults = [f"bévue {e.cause}" for e in own if isinstance(e, Bevue)]  # Cul de chouette's
+    faults += ["interruption" for e in own if isinstance(e, SloubiInterrupted)]
     if faults:
         key = f"{action.kind} ({_who(player, state)}) → {faults[0]}"
     elif action.kind not in kinds:

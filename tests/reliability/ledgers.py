@@ -13,6 +13,7 @@ from games.barricade.state import BARRIERS, MINERS, TENT, BarricadeState
 from games.chevre.state import ChevreState
 from games.chevre.tiles import ALL_TILES, make
 from games.core import BaseState, Event, PlayerId
+from games.culdechouette.events import Bevue
 from games.culdechouette.state import CulState
 from games.ludicitude.state import LudicitudeState
 
@@ -46,7 +47,7 @@ class ScoreLedger(Ledger):
         super().check(state, events)
         for event in events:
             if event.kind == self.event:
-                player = event.data["player" if "player" in event.data else "joueur"]
+                player = event.data["player"]
                 self.totals[player] = self.totals.get(player, 0) + event.data[self.delta]
                 assert self.totals[player] == event.data[self.total], (event, self.totals)
         scores: dict[PlayerId, int] = getattr(state, "scores", {})
@@ -65,7 +66,7 @@ class CulLedger(ScoreLedger):
             assert min(state.scores.values(), default=0) >= 0, state.scores
         if not state.options.strict:
             # At a lenient table an out-of-turn click is refused, never a Bévue (DECISIONS.md).
-            assert not [e for e in events if e.kind == "bevue" and e.data.get("cause") == "hors_tour"], events
+            assert not [e for e in events if isinstance(e, Bevue) and e.cause == "hors_tour"], events
         assert set(state.players) <= set(state.scores), (state.scores, state.players)
 
 

@@ -15,7 +15,7 @@ from games.barricade.events import BarrierMoved, InMine, Moved, Order, SentHome
 from games.core import Action, BaseState, Event, IllegalAction, PlayerId
 from speech import words_of
 from tests.french import french_lines
-from tests.speech.wordsplay import assert_events_said, assert_refusals_said, said, written_in
+from tests.speech.wordsplay import assert_events_said, assert_refusals_said, refusals_written_in, said
 
 WORDS = words_of("barricade")
 NAMES = {f"p{i}": name for i, name in enumerate(["Alice", "Bob", "Carol", "Dave", "Erin", "Frank"])}
@@ -50,7 +50,7 @@ def test_every_event_kind_of_the_engine_is_said_in_both_languages() -> None:
 
 
 def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
-    _, codes = written_in("barricade")
+    codes = refusals_written_in("barricade")
     _, errors = played()
     assert codes <= {e.code for e in errors}
     assert_refusals_said(WORDS, errors)

@@ -3,9 +3,12 @@ the English with no French but the game words, and a few sentences exactly as a 
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from games.cabane import GAME, CabaneState
+from games.cabane.events import Point
 from games.core import Action, BaseState, Event, IllegalAction
 from speech import words_of
 from speech.cabane import EVENT_KINDS, POINT_REASONS, count_words
@@ -31,6 +34,12 @@ def played(games: int) -> tuple[list[Event], list[BaseState]]:
     return events + more + gone, [*states, state, left]
 
 
+def declared_kinds() -> set[str]:
+    """The kinds of the game's event models (its union, ``GAME.event_model``)."""
+    union = get_args(GAME.event_model)[0]
+    return {model.model_fields["kind"].default for model in get_args(union)}
+
+
 @pytest.fixture(scope="module")
 def game_play() -> tuple[list[Event], list[BaseState]]:
     return played(60)
@@ -41,8 +50,8 @@ def test_every_event_of_random_games_is_said_in_both_languages(
     lang: str, game_play: tuple[list[Event], list[BaseState]]
 ) -> None:
     events, _ = game_play
-    assert {e.kind for e in events} == set(EVENT_KINDS)
-    assert {e.data["raison"] for e in events if e.kind == "point"} == set(POINT_REASONS)
+    assert {e.kind for e in events} == set(EVENT_KINDS) == declared_kinds()
+    assert {e.reason for e in events if isinstance(e, Point)} == set(POINT_REASONS)
     assert_events_said(WORDS, events, NAMES, lang)
 
 
@@ -118,7 +127,13 @@ def test_the_start_says_the_mode_and_an_older_record_keeps_its_title() -> None:
         WORDS.describe(events[0], NAMES, "en")
         == "La Cabane sul' Dos — the Bataille with 1 die, to 4 points. Ana, Bob."
     )
-    old = Event(kind="debut", data={"mode": "deux_des", "titre": "le jeu à 2 dés", "joueurs": ["ana"]})
+    old = GAME.read_event(
+        {
+            "kind": "debut",
+            "data": {"mode": "deux_des", "titre": "le jeu à 2 dés", "joueurs": ["ana"]},
+            "to": None,
+        }
+    )
     assert WORDS.describe(old, NAMES, "fr") == "La Cabane sul' Dos — le jeu à 2 dés. Ana."
 
 

@@ -17,7 +17,7 @@ from speech import words_of
 from speech.chevre import is_round_end
 from tests.french import french_lines
 from tests.games.chevre.play import act, poser
-from tests.speech.wordsplay import assert_events_said, assert_refusals_said, said, written_in
+from tests.speech.wordsplay import assert_events_said, assert_refusals_said, refusals_written_in, said
 
 WORDS = words_of("chevre")
 NAMES = {"p0": "Arthur", "p1": "Perceval", "p2": "Karadoc", "p3": "Lancelot"}
@@ -52,7 +52,7 @@ def test_every_event_kind_of_the_engine_is_said_in_both_languages() -> None:
 
 
 def test_every_refusal_of_the_engine_is_said_in_both_languages() -> None:
-    _, codes = written_in("chevre")
+    codes = refusals_written_in("chevre")
     _, errors = played()
     assert codes <= {e.code for e in errors}
     assert_refusals_said(WORDS, errors)

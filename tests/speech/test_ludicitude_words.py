@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import get_args
 
 import pytest
 
 from games.core import Action, BaseState, Event, IllegalAction
 from games.ludicitude import GAME
+from games.ludicitude.events import Lost, Scored, ScoreReason
 from speech import catalogue, words_of
 from speech.ludicitude import faces_words, situation_words
 from tests.french import french_lines
@@ -18,20 +20,15 @@ from tests.speech.wordsplay import assert_events_said, random_play
 
 WORDS = words_of(GAME)
 NAMES = {"ana": "Ana", "bob": "Bob", "cid": "Cid"}
-KINDS = {
-    "debut",
-    "tour",
-    "reprise",
-    "tout_relancer",
-    "lancer",
-    "ecart",
-    "memorise",
-    "carottes",
-    "marque",
-    "perdu",
-    "victoire",
-    "depart",
-}
+
+
+def declared_kinds() -> set[str]:
+    """The kinds of the game's event models (its union, ``GAME.event_model``)."""
+    union = get_args(GAME.event_model)[0]
+    return {model.model_fields["kind"].default for model in get_args(union)}
+
+
+KINDS = declared_kinds()
 RULES = Path(__file__).resolve().parents[2] / "games" / "ludicitude"
 
 
@@ -55,7 +52,7 @@ def test_every_event_of_random_games_is_said_in_both_languages(
 ) -> None:
     events, _ = game_play
     assert {e.kind for e in events} == KINDS
-    assert "arret" in {e.data["raison"] for e in events if e.kind == "marque"}
+    assert "arret" in {e.reason for e in events if isinstance(e, Scored)}
     assert_events_said(WORDS, events, NAMES, lang)
 
 
@@ -140,7 +137,7 @@ def test_a_turn_read_in_both_languages() -> None:
 
 
 def test_a_lost_turn_agrees_with_its_points() -> None:
-    lost = [Event(kind="perdu", data={"joueur": "ana", "points": n}) for n in (0, 1, 11)]
+    lost = [Lost(player="ana", points=n) for n in (0, 1, 11)]
     assert [WORDS.describe(e, NAMES, "fr") for e in lost] == [
         "Aucun lapin ! Ana passe son tour.",
         "Aucun lapin ! Ana perd le point du tour.",
@@ -179,9 +176,8 @@ def test_the_actions_and_the_option_are_explained_in_both_languages() -> None:
         ("plus_de_des", "No die left to throw: Ana scores: 26 points (13 × 2). Total: 40."),
     ],
 )
-def test_every_way_of_scoring_is_said(reason: str, english: str) -> None:
-    data = {"joueur": "ana", "raison": reason, "points": 26, "lapins": 13, "multiplicateur": 2, "total": 40}
-    event = Event(kind="marque", data=data)
+def test_every_way_of_scoring_is_said(reason: ScoreReason, english: str) -> None:
+    event = Scored(player="ana", reason=reason, points=26, rabbit_points=13, multiplier=2, total=40)
     assert WORDS.describe(event, NAMES, "en") == english
     assert WORDS.describe(event, NAMES, "fr").endswith("26 points (13 × 2). Total : 40.")
 

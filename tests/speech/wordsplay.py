@@ -18,8 +18,7 @@ from tests.french import french_lines
 
 ROOT = Path(__file__).resolve().parents[2]
 
-# What the engine of a game writes: the kinds of its events and the codes of its refusals.
-EVENT_KIND = re.compile(r'Event\(\s*kind="([a-z_]+)"')
+# The codes of the refusals the engine of a game writes (its events' kinds are its union's).
 ERROR_CODE = re.compile(r'IllegalAction\(\s*"([a-z_]+)"')
 # Refusals every game shares, said by games.po (error.<code>), not the game's own catalogue.
 SHARED = {"unknown_action", "not_your_turn", "bad_argument", "game_over", "not_a_player"}
@@ -27,10 +26,10 @@ SHARED = {"unknown_action", "not_your_turn", "bad_argument", "game_over", "not_a
 Tries = Callable[[BaseState, PlayerId], Iterable[Action]]
 
 
-def written_in(game: str) -> tuple[set[str], set[str]]:
-    """The event kinds and the refusal codes written in ``games/<game>/``."""
+def refusals_written_in(game: str) -> set[str]:
+    """The refusal codes written in ``games/<game>/``."""
     source = "\n".join(p.read_text(encoding="utf-8") for p in sorted((ROOT / "games" / game).glob("*.py")))
-    return set(EVENT_KIND.findall(source)), set(ERROR_CODE.findall(source)) - SHARED
+    return set(ERROR_CODE.findall(source)) - SHARED
 
 
 def said(

@@ -43,8 +43,9 @@ def test_a_scripted_bataille_in_json() -> None:
     assert [r["event"] for r in events[:2]] == ["debut", "tour"]
     # ana throws out of turn after her Cabane: refused
     assert {"t": 2, "error": "not_your_turn", "params": {"current": "bob"}} in records
-    assert {"t": 5, "event": "cabane_annule", "joueur": "bob"} in records
-    assert {"t": 6, "event": "point", "joueur": "cid", "points": 1, "score": 1, "raison": "toit"} in records
+    assert {"t": 5, "event": "cabane_annule", "player": "bob"} in records
+    point = {"player": "cid", "points": 1, "score": 1, "reason": "toit", "throw_number": None}
+    assert {"t": 6, "event": "point", **point} in records
     final = records[-1]
     assert final["final"] and final["over"] and final["winners"] == ["cid"]
     assert final["scores"] == {"ana": 0, "bob": 0, "cid": 3}

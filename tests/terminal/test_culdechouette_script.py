@@ -36,6 +36,11 @@ def test_a_scripted_scenario_in_json() -> None:
         ("ana", -32, "pas_mou_egalite"),
         ("bob", -32, "pas_mou_egalite"),
     ]
+    # the shout a window waits for and the one shouted are `shout` (an inner `kind` until 2026-12-01)
+    window = next(r for r in records if r.get("event") == "fenetre")
+    assert window == {"t": 2100, "event": "fenetre", "shout": "pas_mou", "among": ["ana", "bob"], "deadline": 7100}
+    shouts = [(r["player"], r["shout"], r["at"]) for r in records if r.get("event") == "cri"]
+    assert shouts == [("ana", "pas_mou", 2300), ("bob", "pas_mou", 2350)]
     assert {"t": 9000, "error": "not_a_player", "params": {"player": "cid"}} in records
     final = records[-1]
     assert final["final"] is True and final["scores"] == {"ana": -16, "bob": -32}

@@ -41,14 +41,14 @@ def test_a_scripted_turn_in_json() -> None:
     # « arreter » right after a throw is refused: a rabbit must be set aside first
     assert [r["error"] for r in records if "error" in r] == ["ecarter_d_abord"]
     marque = next(r for r in records if r.get("event") == "marque")
-    assert (marque["joueur"], marque["points"], marque["total"]) == ("ana", 39, 39)
+    assert (marque["player"], marque["points"], marque["total"]) == ("ana", 39, 39)
     turns = [
-        (r["joueur"], r["valeur_laissee"], r["des_a_lancer"]) for r in records if r.get("event") == "tour"
+        (r["player"], r["value_left"], r["dice_to_throw"]) for r in records if r.get("event") == "tour"
     ]
     # bob takes over the 39 left with one die to throw, throws a clapier and loses; ana gets it back
     assert turns == [("ana", 0, 7), ("bob", 39, 1), ("ana", 39, 1)]
     lost = next(r for r in records if r.get("event") == "perdu")
-    assert (lost["joueur"], lost["points"]) == ("bob", 39)
+    assert (lost["player"], lost["points"]) == ("bob", 39)
     final = records[-1]
     assert final["final"] and final["scores"] == {"ana": 39, "bob": 0} and not final["over"]
 
@@ -59,7 +59,7 @@ def test_a_random_game_plays_to_its_end() -> None:
     assert final["over"] and len(final["winners"]) == 1
     assert final["scores"][final["winners"][0]] >= 333
     victory = records[-2]
-    assert (victory["event"], victory["joueur"]) == ("victoire", final["winners"][0])
+    assert (victory["event"], victory["player"]) == ("victoire", final["winners"][0])
 
 
 def test_the_text_mode_speaks_french() -> None:

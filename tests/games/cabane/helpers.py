@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.cabane import GAME, CabaneState, dice_values
+from games.cabane.events import Counted, Thrown
 from games.core import Action, Event
 from tests.games.reading import Reading
 
@@ -39,7 +40,12 @@ def kinds(events: list[Event]) -> list[str]:
 
 def said(events: list[Event]) -> list[str]:
     """What was counted aloud during a series."""
-    return [e.data["dit"] for e in events if e.kind == "compte"]
+    return [e.said for e in events if isinstance(e, Counted)]
+
+
+def faces_thrown(events: list[Event]) -> list[str]:
+    """The faces of the first throw among ``events``."""
+    return next(list(e.faces) for e in events if isinstance(e, Thrown))
 
 
 # What the table says, in the game's words (tests/games/reading.py).

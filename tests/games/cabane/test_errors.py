@@ -7,7 +7,7 @@ import pytest
 from games.cabane import GAME, CabaneState
 from games.core import Action, IllegalAction
 
-from .helpers import THROW, refusal, start, throw
+from .helpers import THROW, faces_thrown, refusal, start, throw
 
 
 def refused(state: CabaneState, player: str, action: Action) -> IllegalAction:
@@ -45,7 +45,7 @@ def test_a_refused_throw_does_not_use_a_die() -> None:
     state = start(dice="T")
     refused(state, "bob", THROW)
     state, events = throw(state)
-    assert events[0].data["faces"] == ["T"]
+    assert faces_thrown(events) == ["T"] and events[0].kind == "lancer"
 
 
 def test_options_are_checked_at_creation() -> None:

@@ -6,7 +6,7 @@ import pytest
 
 from games.cabane import FACES, dice_values, face_of, value_of
 
-from .helpers import start, throw
+from .helpers import faces_thrown, start, throw
 
 
 def test_faces_follow_the_documented_order() -> None:
@@ -25,11 +25,11 @@ def test_dice_values_reads_letters_and_ignores_separators() -> None:
 
 def test_a_loaded_die_shows_its_face_on_the_table() -> None:
     state, events = throw(start(dice="G"))
-    assert events[0].data["faces"] == ["G"]
+    assert faces_thrown(events) == ["G"] and events[0].kind == "lancer"
     assert state.last_faces == ["G"] and state.last_thrower == "ana"
 
 
 def test_both_dice_are_thrown_while_clearing_the_ground() -> None:
     state, events = throw(start("deux_des", dice="DF"))
-    assert events[0].data["faces"] == ["D", "F"]
+    assert faces_thrown(events) == ["D", "F"] and events[0].kind == "lancer"
     assert state.dice.counter == 2

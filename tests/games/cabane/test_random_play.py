@@ -8,6 +8,7 @@ from collections import Counter
 import pytest
 
 from games.cabane import GAME, CabaneState
+from games.cabane.events import Point
 from games.cabane.state import SERIES_LENGTH
 from games.core import SYSTEM, Action, BaseState, Event
 from speech.cabane import EVENT_KINDS
@@ -41,7 +42,7 @@ class Invariants:
         thrown = after.dice.counter - before.dice.counter
         assert thrown == (2 if before.phase == "debroussaillage" else 1)
         assert after.turn_no == before.turn_no + 1
-        points = sum(e.data["points"] for e in events if e.kind == "point")
+        points = sum(e.points for e in events if isinstance(e, Point))
         assert sum(after.scores.values()) - sum(before.scores.values()) == points
         if after.over:
             self.ended_in[after.phase] += 1

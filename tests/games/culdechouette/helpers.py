@@ -9,6 +9,7 @@ import pytest
 from games.core import SYSTEM, Action, Dice, Event, IllegalAction
 from games.core.model import ArgValue
 from games.culdechouette import GAME
+from games.culdechouette.events import Bevue, Score
 from games.culdechouette.state import CulState
 from speech import words_of
 
@@ -71,8 +72,8 @@ def turn(state: CulState, player: str, at: int = 0) -> tuple[CulState, list[Even
 def deltas(events: list[Event]) -> dict[str, int]:
     out: dict[str, int] = {}
     for event in events:
-        if event.kind == "score":
-            out[event.data["player"]] = out.get(event.data["player"], 0) + event.data["delta"]
+        if isinstance(event, Score):
+            out[event.player] = out.get(event.player, 0) + event.delta
     return out
 
 
@@ -86,4 +87,4 @@ def said(events: list[Event]) -> list[str]:
 
 
 def bevues(events: list[Event]) -> list[tuple[str, str]]:
-    return [(e.data["player"], e.data["cause"]) for e in events if e.kind == "bevue"]
+    return [(e.player, e.cause) for e in events if isinstance(e, Bevue)]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from games.culdechouette import GAME
+from games.culdechouette.events import CallTieBreakThrow
 from games.culdechouette.state import CulState
 
 from .helpers import BOTH, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick
@@ -116,7 +117,7 @@ def test_calls_at_the_same_time_with_equal_scores_go_to_the_lower_die() -> None:
     state, _ = act(state, "bob", "grelottine", 1000, cible="ana")
     state, _ = act(state, "cid", "grelottine", 1050, cible="ana")
     state, events = tick(state)
-    rolls = [(e.data["player"], e.data["value"]) for e in events if e.kind == "departage_appel"]
+    rolls = [(e.player, e.value) for e in events if isinstance(e, CallTieBreakThrow)]
     assert rolls == [("bob", 4), ("cid", 4), ("bob", 5), ("cid", 2)]
     assert state.challenge is not None and state.challenge.grelottin == "cid"
 

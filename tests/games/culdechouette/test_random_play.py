@@ -13,6 +13,7 @@ from collections.abc import Callable
 from games.core import SYSTEM, Action, BaseState, Event
 from games.core.autoplay import choose
 from games.culdechouette import GAME
+from games.culdechouette.events import Score
 from games.culdechouette.state import CulState
 from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
@@ -31,10 +32,9 @@ def table(seed: int) -> tuple[CulState, dict[str, int]]:
 
 def sum_scores(totals: dict[str, int], events: list[Event]) -> dict[str, int]:
     for event in events:
-        if event.kind == "score":
-            player = event.data["player"]
-            totals[player] = totals.get(player, 0) + event.data["delta"]
-            assert totals[player] == event.data["total"]
+        if isinstance(event, Score):
+            totals[event.player] = totals.get(event.player, 0) + event.delta
+            assert totals[event.player] == event.total
     return totals
 
 

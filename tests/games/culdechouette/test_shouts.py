@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from games.core import IllegalAction
 from games.culdechouette import GAME
+from games.culdechouette.events import TieBreakThrow
 
 from .helpers import BOTH, WORDS, act, begin, bevues, deltas, kinds, load, refused, rig, said, tick, turn
 
@@ -123,7 +124,7 @@ def test_still_tied_the_highest_die_loses_10_then_20_on_a_new_tie() -> None:
     state, _ = act(state, "cid", "grelotte_ca_picote", 850)
     state, _ = act(state, "bob", "sans_fin", 1000)
     state, events = act(state, "cid", "sans_fin", 1050)
-    rolls = [(e.data["player"], e.data["value"], e.data["stake"]) for e in events if e.kind == "departage"]
+    rolls = [(e.player, e.value, e.stake) for e in events if isinstance(e, TieBreakThrow)]
     assert rolls == [("bob", 5, 10), ("cid", 5, 10), ("bob", 3, 20), ("cid", 6, 20)]
     assert deltas(events) == {"cid": -20}
     assert "cid perd le départage aux dés : -20 (total 80)" in said(events)

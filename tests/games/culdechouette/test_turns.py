@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from games.culdechouette import GAME
+from games.culdechouette.events import ChouettesThrown, OrderThrow
 
 from .helpers import BOTH, WORDS, act, begin, bevues, deltas, kinds, load, refused, rig, said, turn
 
 
 def test_the_lowest_die_starts_and_tied_lowest_throw_again() -> None:
     state, events = GAME.start(["ana", "bob", "cid"], {}, loaded=[4, 2, 2, 5, 1])
-    order = [(e.data["player"], e.data["value"]) for e in events if e.kind == "ordre"]
+    order = [(e.player, e.value) for e in events if isinstance(e, OrderThrow)]
     assert order == [("ana", 4), ("bob", 2), ("cid", 2), ("bob", 5), ("cid", 1)]
     assert state.players[state.current] == "cid"
     assert WORDS.describe(events[-1], {}, "fr") == "À cid de lancer les chouettes."
@@ -19,7 +20,8 @@ def test_the_lowest_die_starts_and_tied_lowest_throw_again() -> None:
 def test_a_throw_is_the_chouettes_then_the_cul(negatives: bool) -> None:
     state = begin(1, 4, 5, negatives=negatives)
     state, events = act(state, "ana", "lancer")
-    assert events[0].data["dice"] == [1, 4] and state.phase == "cul"
+    assert isinstance(events[0], ChouettesThrown)
+    assert events[0].dice == [1, 4] and state.phase == "cul"
     assert GAME.legal_actions(state, "ana")[0].kind == "lancer"
     state, events = act(state, "ana", "lancer")
     assert "ana lance le cul : 5 → 1-4-5 : Velute de 5 !" in said(events)

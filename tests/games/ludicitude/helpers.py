@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 from games.core import Action, Event
 from games.ludicitude import GAME, LudicitudeState
 from tests.games.reading import Reading
@@ -20,8 +22,12 @@ def kinds(events: list[Event]) -> list[str]:
     return [e.kind for e in events]
 
 
-def event(events: list[Event], kind: str) -> dict[str, object]:
-    return next(e.data for e in events if e.kind == kind)
+E = TypeVar("E", bound=Event)
+
+
+def event(events: list[Event], model: type[E]) -> E:
+    """The first of ``events`` of the kind ``model`` (games/ludicitude/events.py)."""
+    return next(e for e in events if isinstance(e, model))
 
 
 # ana sets aside a stack, a double rabbit and the clapier pour 2; then a rabbit and the clapier

@@ -6,6 +6,7 @@ import random
 
 from games.core import SYSTEM, Action, BaseState, Event
 from games.ludicitude import GAME, LudicitudeState, turn_points
+from games.ludicitude.events import Scored, SetAside
 from tests.games.randomplay import RANDOM_GAMES, play_random_game, replay
 
 from .helpers import start, words
@@ -22,14 +23,14 @@ def check(before: BaseState, after: BaseState, events: list[Event]) -> None:
     # the pile rises one step at a time from 2: 2, 2-3, 2-3-4, 2-3-4-5
     assert situation.clapiers == [2, 3, 4, 5][: len(situation.clapiers)]
     for player in after.players:
-        scored = sum(e.data["points"] for e in events if e.kind == "marque" and e.data["joueur"] == player)
+        scored = sum(e.points for e in events if isinstance(e, Scored) and e.player == player)
         assert after.scores[player] - before.scores[player] == scored
     for e in events:
         SEEN_EVENTS.add(e.kind)
         text = words(e)
         assert text != e.kind and "{" not in text
-        if e.kind == "ecart":
-            assert e.data["points"] == turn_points(after)
+        if isinstance(e, SetAside):
+            assert e.points == turn_points(after)
     if any(e.kind in ("lancer", "tour") for e in events):
         assert after.turn_no > before.turn_no
     if after.over:

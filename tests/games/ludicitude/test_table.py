@@ -9,6 +9,7 @@ import pytest
 
 from games.core import SYSTEM, Action, IllegalAction
 from games.ludicitude import GAME, Situation, bounds, choices
+from games.ludicitude.events import Turn
 from speech.ludicitude import choice_words
 
 from .helpers import act, event, kinds, refusal, start, words
@@ -48,7 +49,7 @@ def test_the_player_whose_turn_it_is_leaves_and_the_next_one_plays_with_the_dice
     assert kinds(events) == ["depart", "tour"]
     assert state.players == ["bob", "cid"] and "ana" not in GAME.scores(state)
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
-    assert event(events, "tour")["valeur_laissee"] == 24 and state.dice_count() == 7
+    assert event(events, Turn).value_left == 24 and state.dice_count() == 7
 
 
 def test_someone_earlier_in_the_order_leaves_and_the_turn_stays_with_its_player() -> None:

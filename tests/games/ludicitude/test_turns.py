@@ -6,6 +6,7 @@ import pytest
 
 from games.core import Action, IllegalAction
 from games.ludicitude import GAME, turn_points, value_left
+from games.ludicitude.events import Carrots, Lost, Remembered, Scored, SetAside, Thrown
 
 from .helpers import act, event, every_die_aside, kinds, start, words
 
@@ -14,15 +15,15 @@ def test_the_worked_example_scores_thirteen_times_three() -> None:
     state = start([1, 1, 2, 2, 4, 6, 6, 1, 3, 6])
     assert GAME.legal_actions(state, "ana") == [Action(kind="tout_relancer")]
     state, events = act(state, "ana", "tout_relancer")
-    assert event(events, "lancer")["faces"] == [1, 1, 2, 2, 4, 6, 6]
+    assert event(events, Thrown).faces == [1, 1, 2, 2, 4, 6, 6]
     # the two 1s are stacked, one 2 is a double rabbit, the other the clapier pour 2
     state, events = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
-    assert event(events, "ecart")["points"] == 24 and state.table == [4, 6, 6]
+    assert event(events, SetAside).points == 24 and state.table == [4, 6, 6]
     state, _ = act(state, "ana", "relancer")
     state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
     assert turn_points(state) == 39
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == 39
+    assert event(events, Scored).points == 39
     assert words(events[0]) == "ana s'arrête : 39 points (13 × 3). Total : 39."
     assert GAME.scores(state) == {"ana": 39, "bob": 0}
     assert state.players[state.current] == "bob"
@@ -35,7 +36,7 @@ def test_a_throw_without_rabbit_loses_every_point_of_the_turn() -> None:
     assert turn_points(state) == 11
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "perdu", "tour"]
-    assert event(events, "perdu")["points"] == 11
+    assert event(events, Lost).points == 11
     assert words(events[1]) == "Aucun lapin ! ana perd les 11 points du tour."
     assert GAME.scores(state) == {"ana": 0, "bob": 0}
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer"), Action(kind="reprendre")]
@@ -44,7 +45,7 @@ def test_a_throw_without_rabbit_loses_every_point_of_the_turn() -> None:
 def test_a_first_throw_without_rabbit_passes_the_turn_with_nothing_left() -> None:
     state = start([3, 3, 4, 4, 5, 6, 6])
     state, events = act(state, "ana", "tout_relancer")
-    assert event(events, "perdu")["points"] == 0
+    assert event(events, Lost).points == 0
     assert GAME.legal_actions(state, "bob") == [Action(kind="tout_relancer")]
     with pytest.raises(IllegalAction) as info:
         act(state, "bob", "reprendre")
@@ -66,7 +67,7 @@ def test_at_least_one_rabbit_must_be_set_aside_and_stopping_comes_after() -> Non
     state, _ = act(state, "ana", "ecarter", lapins=1, clapier=2)
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer"), Action(kind="arreter")]
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == 2
+    assert event(events, Scored).points == 2
 
 
 def test_only_two_1s_of_the_same_throw_stack_and_double_rabbits_never_do() -> None:
@@ -110,13 +111,7 @@ def test_only_carrots_sets_them_aside_remembers_the_rabbits_and_throws_the_rabbi
     state, _ = act(state, "ana", "ecarter", lapins=2, doubles=1, clapier=2)
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "carottes"]
-    assert event(events, "carottes") == {
-        "joueur": "ana",
-        "carottes": 3,
-        "lapins": 12,
-        "memorise": 12,
-        "des": 3,
-    }
+    assert event(events, Carrots) == Carrots(player="ana", carrots=3, rabbit_points=12, memorised=12, dice=3)
     assert state.carrots == 3 and state.memorised == 12 and state.table == [1, 1, 2]
     assert state.situation.clapiers == [2] and state.situation.rabbit_dice() == 0
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer")]
@@ -127,7 +122,7 @@ def test_only_carrots_sets_them_aside_remembers_the_rabbits_and_throws_the_rabbi
     assert state.table == [1, 2, 3]
     state, _ = act(state, "ana", "ecarter", lapins=1, doubles=1, clapier=3)
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == (12 + 1 + 2) * 3
+    assert event(events, Scored).points == (12 + 1 + 2) * 3
     # the carrots go back on the table: the next player may throw them
     assert state.table == [6, 6, 6] and state.carrots == 0 and state.memorised == 0
 
@@ -139,7 +134,7 @@ def test_only_clapiers_right_after_only_carrots_still_scores() -> None:
     state, _ = act(state, "ana", "relancer")
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["lancer", "marque", "tour"]
-    assert event(events, "marque")["raison"] == "clapiers" and GAME.scores(state)["ana"] == 12 * 2
+    assert event(events, Scored).reason == "clapiers" and GAME.scores(state)["ana"] == 12 * 2
     assert words(events[1]).startswith("Que des clapiers après des carottes : ana marque quand même")
 
 
@@ -159,7 +154,7 @@ def test_clapiers_and_carrots_after_only_carrots_is_a_lost_turn() -> None:
     state, events = act(state, "ana", "relancer")
     # the carrots set aside come back to the table with the dice just thrown
     assert state.table == [3, 4, 6, 6, 6, 6, 6]
-    assert kinds(events) == ["lancer", "perdu", "tour"] and event(events, "perdu")["points"] == 12
+    assert kinds(events) == ["lancer", "perdu", "tour"] and event(events, Lost).points == 12
 
 
 def test_every_die_aside_then_remember_and_throw_the_rabbit_dice_again() -> None:
@@ -170,12 +165,12 @@ def test_every_die_aside_then_remember_and_throw_the_rabbit_dice_again() -> None
     assert GAME.legal_actions(state, "ana") == [Action(kind="relancer"), Action(kind="arreter")]
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["memorise", "lancer"]
-    assert event(events, "memorise") == {"joueur": "ana", "lapins": 14, "memorise": 14, "des": 5}
+    assert event(events, Remembered) == Remembered(player="ana", rabbit_points=14, memorised=14, dice=5)
     assert state.situation.clapiers == [2, 3] and state.situation.rabbit_dice() == 0
     assert state.table == [1, 1, 1, 2, 6]
     state, _ = act(state, "ana", "ecarter", lapins=1)
     state, events = act(state, "ana", "arreter")
-    assert event(events, "marque")["points"] == (14 + 1) * 3
+    assert event(events, Scored).points == (14 + 1) * 3
 
 
 def test_only_carrots_with_no_rabbit_die_left_to_throw_scores_what_was_remembered() -> None:
@@ -186,7 +181,7 @@ def test_only_carrots_with_no_rabbit_die_left_to_throw_scores_what_was_remembere
     state, _ = act(state, "ana", "ecarter", lapins=1, clapier=3)
     state, events = act(state, "ana", "relancer")
     assert kinds(events) == ["memorise", "lancer", "carottes", "marque", "tour"]
-    assert event(events, "marque")["raison"] == "plus_de_des"
+    assert event(events, Scored).reason == "plus_de_des"
     assert GAME.scores(state)["ana"] == (10 + 1 + 2 + 1) * 3
     # only the clapiers are left on the table for bob: worth nothing, but a multiplier
     assert state.situation.clapiers == [2, 3] and value_left(state) == 0
