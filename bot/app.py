@@ -77,6 +77,7 @@ class TaverneBot(commands.AutoShardedBot):
             # the last 1 000 messages made each of the bot's own edits, echoed by the gateway, a
             # search through them (docs/PERFORMANCE.md, #15).
             max_messages=None,
+            guild_ready_timeout=settings.guild_ready_s,
         )
         # Whether discord.py was opened (``async with bot`` or ``login``): its close() needs what
         # opening makes (its loop objects, the shards' event queue). A bot closed before that (a

@@ -111,6 +111,10 @@ class Settings(StoreSettings):
     keep_in_memory_s: float = Field(600.0, gt=0)
     # A shard's lease not renewed for this long is free for another process (renewed every 30 s).
     lease_s: float = Field(90.0, ge=45)
+    # After READY, discord.py dispatches on_ready this long after the last guild's payload came in
+    # (its guild_ready_timeout). Discord streams them in; the emulator sends them all at once, and
+    # the tests spare the wait with a shorter one (tests/e2e/tavern.py).
+    guild_ready_s: float = Field(2.0, ge=0)
 
     @field_validator("guild_id", "api_base", "gateway_url", mode="before")
     @classmethod

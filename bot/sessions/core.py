@@ -25,6 +25,7 @@ from .errors import TableError
 from .languages import TableLanguages
 from .legal import session_waiting_for
 from .session import Listener, Notice, Session, wall_ms
+from .votes import kept_votes
 
 log = logging.getLogger(__name__)
 
@@ -147,6 +148,8 @@ class ManagerCore:
         assert state is not None
         session.changed_ms = now
         rec.keep_news(events)
+        if rec.votes:  # a player left or was removed: the votes on them and theirs go
+            rec.votes = kept_votes(session)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False

@@ -24,8 +24,8 @@ from games.core import BaseState, Event, PlayerId
 from ..store import ABANDONED, LOBBY, OVER, SessionRecord
 from . import journal
 from .errors import TableError
+from .removals import RemovalTables
 from .robots import ROBOT_ID_PREFIX, humans, new_robot_id
-from .seating import Seating
 from .session import Due, Notice, Outcome, Session
 
 # How long a seat at a rematch waits for its player's click.
@@ -46,7 +46,7 @@ def pending_until(rec: SessionRecord) -> int | None:
     return int(until) if pending(rec) and isinstance(until, int) else None
 
 
-class RematchTables(Seating):
+class RematchTables(RemovalTables):
     _rematching: asyncio.Lock | None = None
 
     # --- asked on the finished table --------------------------------------------------------------

@@ -134,6 +134,11 @@ STEPS: list[str] = [
     """
     ALTER TABLE sessions ADD COLUMN rematch TEXT NOT NULL DEFAULT '{}';
     """,
+    # 10: the votes to remove a player during a game (bot/sessions/removals.py): JSON, each seated
+    # player voted against -> the players who voted, in the order they voted ('{}': no vote).
+    """
+    ALTER TABLE sessions ADD COLUMN votes TEXT NOT NULL DEFAULT '{}';
+    """,
 ]
 
 

@@ -65,6 +65,8 @@ class SessionRecord:
     # A rematch's lobby (« Revanche »): ``of`` (the finished table), ``pending`` (the players whose
     # seat waits for their click) and ``until_ms`` (when those seats are freed); bot/sessions/rematch.py.
     rematch: dict[str, Any] = field(default_factory=dict)
+    # The votes to remove a player (bot/sessions/removals.py): target -> voters, in voting order.
+    votes: dict[str, list[str]] = field(default_factory=dict)
     id: int = 0
     seq: int = 0
 
@@ -98,7 +100,7 @@ class GameStats:
 _COLUMNS = (
     "guild_id, channel_id, game, host_id, names, options, state, status, message_id, log, "
     "created_ms, started_ms, active_ms, waiting_key, waiting_since_ms, warned, turn_timeout_ms, seed, "
-    "end_shown, events, robots, due_ms, rematch"
+    "end_shown, events, robots, due_ms, rematch, votes"
 )
 
 
@@ -127,6 +129,7 @@ def _values(rec: SessionRecord) -> tuple[Any, ...]:
         json.dumps(rec.robots, ensure_ascii=False),
         rec.due_ms,
         json.dumps(rec.rematch),
+        json.dumps(rec.votes),
     )
 
 
@@ -135,6 +138,13 @@ def _json(row: Row, key: str, kind: type[dict[str, Any]] | type[list[Any]]) -> A
     if not isinstance(value, kind):
         raise TypeError(f"{key} : {kind.__name__} attendu")
     return value
+
+
+def _votes(row: Row) -> dict[str, list[str]]:
+    votes = _json(row, "votes", dict)
+    if not all(isinstance(v, list) and all(isinstance(p, str) for p in v) for v in votes.values()):
+        raise TypeError("votes : listes de joueurs attendues")
+    return {str(target): list(voters) for target, voters in votes.items()}
 
 
 def _record(row: Row) -> SessionRecord:
@@ -163,6 +173,7 @@ def _record(row: Row) -> SessionRecord:
         robots=_json(row, "robots", dict),
         due_ms=row["due_ms"],
         rematch=_json(row, "rematch", dict),
+        votes=_votes(row),
         seq=row["seq"],
     )
 

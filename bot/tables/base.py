@@ -38,6 +38,7 @@ from ..ui.components import (
     button,
     clip,
 )
+from ..ui.removal_menu import removal_button
 from .arrangement import GAME_ROWS as GAME_ROWS
 from .arrangement import Arrangement
 from .forms import FIELD_LABEL_MAX as FIELD_LABEL_MAX
@@ -309,6 +310,7 @@ class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
             items.append(
                 MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), t(shown.lang, "table.my_hand"), emoji="👁️"))
             )
+        items.append(removal_button(shown.table, turn, shown.lang))
         items.append(
             MenuButton(
                 button(

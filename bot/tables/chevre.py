@@ -32,6 +32,7 @@ from ..render.chevre import describe_chain, render_chain, render_hand
 from ..sessions import Session
 from ..ui import ids
 from ..ui.components import AskButton, MenuButton, button, clip
+from ..ui.removal_menu import removal_button
 from .base import GAME_ROWS, PER_ROW, Offer, Presenter, mention
 from .pictures import picture_file
 from .shown import Shown
@@ -169,6 +170,7 @@ class ChevrePresenter(Presenter[ChevreView]):
         leave = t(lang, "chevre.table.quit")
         return [
             MenuButton(button(ids.table_id("tvm", shown.table, turn, "me"), hand, emoji="✋")),
+            removal_button(shown.table, turn, lang),
             MenuButton(
                 button(ids.table_id("tvm", shown.table, turn, "quit"), leave, style=discord.ButtonStyle.danger)
             ),

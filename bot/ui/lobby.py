@@ -17,7 +17,7 @@ from .click import Click
 from .components import LobbyButton, button, clip
 from .rematch import add_confirm_button, add_rematch_field, seat_words
 from .robots import level_word, server_language
-from .timing import display_name, in_time
+from .timing import UNKNOWN_INTERACTION, display_name, in_time
 
 if TYPE_CHECKING:
     from .table_ui import TableUI
@@ -129,7 +129,14 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
     if session.rec.status == ABANDONED:  # the last one stood up: the table closed
         await interaction.response.edit_message(content=t(lang, "lobby.closed"), embed=None, view=None)
         return
-    await interaction.response.edit_message(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+    try:
+        await interaction.response.edit_message(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        # Answered past Discord's 3 s (a starved bot): the seat is stored all the same, so the lobby
+        # is drawn again through the channel, or « Commencer » would stay grey until a restart.
+        await ui.listener.redraw_lobby(session)
 
 
 async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:

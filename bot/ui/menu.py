@@ -1,5 +1,6 @@
 """The table's own buttons (``tvm:``): « Mon jeu » shows the clicker's hand privately, « Quitter »
-asks to confirm privately (a misclick must not cost a game), and the confirmation leaves."""
+asks to confirm privately (a misclick must not cost a game), and the confirmation leaves;
+« Exclure… » and what follows it are removal.py's."""
 
 from __future__ import annotations
 
@@ -15,6 +16,8 @@ from .click import Click
 from .components import TaverneItem, button
 from .drawing import draw_hand
 from .play import leave
+from .removal import removal_click
+from .removal_menu import is_removal
 from .robots import GIVE_SEAT, GIVE_SEAT_OF, give_seat, give_seat_button, give_seat_of, seat_of_select
 
 if TYPE_CHECKING:
@@ -40,6 +43,8 @@ async def menu(ui: TableUI, click: Click) -> None:
         await give_seat(ui, click, session)
     elif parsed.tail == GIVE_SEAT_OF:
         await give_seat_of(ui, click, session)
+    elif is_removal(parsed.tail):
+        await removal_click(ui, click, session, parsed.tail)
     else:
         raise TableError("malformed")
 

@@ -26,11 +26,9 @@ from .drawing import Hand, draw_private, draw_table
 from .pictures import Pictures
 from .posting import ChannelPosts
 from .private import answer_privately
-from .timing import defer_if_late
+from .timing import UNKNOWN_INTERACTION, defer, defer_if_late
 
 log = logging.getLogger(__name__)
-
-UNKNOWN_INTERACTION = 10062  # Discord's code for a click answered too late (or unknown)
 
 # An edit into a layout message clears what a classic message carried (a table posted before the
 # layout): Discord lets an edit set the layout flag then, never take it off.
@@ -189,7 +187,7 @@ class Sender:
         if message is not None and message.flags.ephemeral:
             await self.show_private(interaction, session, player, head, lang)
         elif not interaction.response.is_done():
-            await interaction.response.defer()
+            await defer(interaction)
         return await self.refresh(session)
 
     async def refresh(self, session: Session) -> int | None:

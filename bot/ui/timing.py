@@ -4,6 +4,7 @@ answer would otherwise come too late."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Awaitable
 from typing import Any, TypeVar
 
@@ -13,6 +14,9 @@ from ..sessions import stored
 from .components import clip
 
 T = TypeVar("T")
+log = logging.getLogger(__name__)
+
+UNKNOWN_INTERACTION = 10062  # Discord's code for a click answered too late (or unknown)
 
 # Past this, the click is deferred so Discord's 3 s limit is never missed while the table is busy.
 # Counted from Discord's own time of the click: in a burst a click may wait its turn on the event
@@ -49,10 +53,23 @@ async def in_time(interaction: discord.Interaction[Any], work: Awaitable[T], now
     left = ANSWER_WITHIN_S - age_s(interaction, now_ms)
     done, _ = await asyncio.wait({task}, timeout=max(0.0, left))
     if not done and not interaction.response.is_done():
-        await interaction.response.defer()
+        await defer(interaction)
     return await task
 
 
 async def defer_if_late(interaction: discord.Interaction[Any], now_ms: int) -> None:
     if not interaction.response.is_done() and age_s(interaction, now_ms) >= DEFER_WHEN_LATE_S:
+        await defer(interaction)
+
+
+async def defer(interaction: discord.Interaction[Any]) -> None:
+    """Defers the click. One Discord has already given up on (a bot starved past the 3 s) is let go
+    without stopping the work it started: the move is stored all the same, and the table message is
+    then edited through the channel (``Sender.show_table``), or it would show the old turn until a
+    restart."""
+    try:
         await interaction.response.defer()
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            raise
+        log.info("clic %s : trop tard pour le différer (plus de 3 s), son travail continue", interaction.id)

@@ -45,9 +45,10 @@ async def test_a_bot_closed_before_it_connected_closes_its_database(tavern: Tave
 
 async def test_a_bot_closed_before_on_ready_announces_nothing_afterwards(emu: Emulator, tavern: Tavern) -> None:
     await store_a_lobby_without_its_message(tavern)
-    bot = create_bot(tavern.settings(), clock=emu.now_ms, sleep=emu.sleep)
+    # discord.py's own wait for the guilds (2 s), not the tests' shorter one: the bot is closed within it.
+    bot = create_bot(tavern.settings(guild_ready_s=2.0), clock=emu.now_ms, sleep=emu.sleep)
     async with running(bot, emu):
-        # READY is in; discord.py waits for the guilds (about 2 s) before on_ready.
+        # READY is in; discord.py waits for the guilds (2 s) before on_ready.
         assert not bot.is_ready()
     # Closed. discord.py's wait ends all the same and dispatches on_ready to the closed bot.
     await asyncio.wait_for(bot.wait_until_ready(), 10)

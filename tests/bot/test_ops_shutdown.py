@@ -89,7 +89,7 @@ async def test_close_finishes_and_commits_the_move_in_flight_then_closes_the_dat
         table, thrower = await open_cabane(emu, tavern)
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
-        # Connected (on_ready comes ~2 s after the guilds): the Docker healthcheck says so.
+        # Connected (on_ready comes a moment after the guilds: Tavern.settings' guild_ready_s): the Docker healthcheck says so.
         for _ in range(100):
             if heartbeat(tavern.database) == "connected":
                 break

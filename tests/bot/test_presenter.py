@@ -43,8 +43,9 @@ async def test_the_toy_table_offers_its_throw_and_a_way_out(make_manager: MakeMa
     session = await seated_game(manager)
     view = presenter_for(session.game).components(session)
     check_discord_limits(view)
-    [throw, leave] = flat(view)
+    [throw, remove, leave] = flat(view)
     assert (throw["label"], throw["custom_id"], throw["style"]) == ("Lancer", "tv:1:0:lancer", 1)
+    assert (remove["label"], remove["custom_id"]) == ("Exclure…", "tvm:1:0:kick")
     assert (leave["label"], leave["custom_id"]) == ("Quitter", "tvm:1:0:quit")
 
 
@@ -82,7 +83,7 @@ async def test_many_choices_become_selects_and_free_numbers_a_form(make_manager:
     selects = [i for i in items if i["type"] == 3]
     assert [len(s["options"]) for s in selects] == [25, 25, 10]
     labels = [i.get("label") for i in items if i["type"] == 2]
-    assert labels == ["Miser des points…", "Cibler J1", "Cibler J2", "Mon jeu", "Quitter"]
+    assert labels == ["Miser des points…", "Cibler J1", "Cibler J2", "Mon jeu", "Exclure…", "Quitter"]
     ask = next(i for i in items if i.get("label") == "Miser des points…")
     assert ask["custom_id"] == "tvq:1:0:miser"
 

@@ -91,6 +91,27 @@ async def test_a_table_keeps_its_events_not_their_words(database: TestDatabase) 
 
 
 @pytest.mark.both_databases
+async def test_the_votes_to_remove_a_player_are_kept_with_the_table_in_voting_order(database: TestDatabase) -> None:
+    store = await Store.open(database.target)
+    rec = SessionRecord(channel_id=5, game="toy", host_id="2", names={"2": "Zoé", "1": "Ælis", "3": "Yann"})
+    await store.create_session(rec)
+    [back] = await store.open_sessions()
+    assert back.votes == {}
+    rec.votes = {"1": ["3", "2"]}
+    await store.save_session(rec)
+    [back] = await store.open_sessions()
+    assert back.votes == {"1": ["3", "2"]}
+    # An action's commit writes them too (a vote that removes a player is stored with its « expulser »).
+    rec.votes = {"3": ["2"], "1": ["2"]}
+    await store.save_action(rec, "*", '{"kind": "expulser"}', 5, None)
+    again = await store.session(rec.id)
+    assert again is not None and list(again.votes.items()) == [("3", ["2"]), ("1", ["2"])]
+    [(raw,)] = database.query("SELECT votes FROM sessions")
+    assert json.loads(raw) == {"3": ["2"], "1": ["2"]}
+    await store.close()
+
+
+@pytest.mark.both_databases
 async def test_guild_settings_are_kept(database: TestDatabase) -> None:
     store = await Store.open(database.target)
     assert await store.guild_settings(9) == {}

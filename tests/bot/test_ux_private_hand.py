@@ -64,7 +64,7 @@ async def test_a_move_from_ma_main_redraws_the_hand_and_the_table(tavern: Tavern
 
         await emu.wait_until(lambda: footer_turn(table) > turn, 5, "the table edited through the channel")
         assert "[1|1]" in table.text() and table.attachment("chaine.png").id != chain_picture
-        assert table.button_labels == ["Poser un domino…", "Ma main", "Quitter"]
+        assert table.button_labels == ["Poser un domino…", "Ma main", "Exclure…", "Quitter"]
         ping = await emu.wait_for_message(tavern.channel, lambda m: m.content.endswith("à toi !"), timeout=5)
         assert ping.content == f"<@{perceval.id}>, à toi !"
 

@@ -14,6 +14,11 @@ from emulator import Channel, Emulator, Guild, User
 from emulator.running import running
 from games.core import Game
 
+# The emulator sends every guild right after READY: discord.py's 2 s wait for more before on_ready
+# (bot/settings.py guild_ready_s) was, summed over the suite's bot starts, minutes of an idle worker.
+# A quarter of a second still leaves a stalled machine time to deliver the guilds first.
+GUILD_READY_S = 0.25
+
 
 @dataclass
 class Tavern:
@@ -42,6 +47,7 @@ class Tavern:
             "database": self.database,
             "api_base": self.emu.api_base,
             "gateway_url": self.emu.gateway_url,
+            "guild_ready_s": GUILD_READY_S,
             **overrides,
         }
         return Settings(**values)

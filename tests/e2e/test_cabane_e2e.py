@@ -131,7 +131,7 @@ async def play_to_the_end(t: Taverne, table: Message, session: Session, seated: 
         [named] = MENTION.findall(shown["À jouer"])
         assert named == state.current
         expected = "Lancer les deux dés" if state.phase == "debroussaillage" else "Lancer le dé"
-        assert table.button_labels == [expected, "Quitter"]
+        assert table.button_labels == [expected, "Exclure…", "Quitter"]
         seen.phases.add(shown["Phase"].split(" (")[0].split(" —")[0])
         if state.phase == "dix_coups":
             assert f"compte « {state.count_said} »" in shown["À jouer"]

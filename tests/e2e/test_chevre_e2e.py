@@ -207,7 +207,7 @@ async def test_a_whole_game_by_clicks_with_private_hands(emu: Emulator, tavern: 
         assert shown["Comptes — la chèvre à 13 points"].startswith(
             "▶ **Arthur** : 0 · compte fermé · 7 dominos en main"
         )
-        assert table.button_labels == ["Poser un domino…", "Ma main", "Quitter"]
+        assert table.button_labels == ["Poser un domino…", "Ma main", "Exclure…", "Quitter"]
         assert table.attachment("chaine.png").data.startswith(b"\x89PNG")
 
         # Somebody not seated has no hand; Perceval cannot lay out of turn, and is told so privately.

@@ -98,7 +98,7 @@ async def test_a_whole_game_in_english_by_clicks_with_private_hands(emu: Emulato
         shown = fields(table)
         assert shown["To play"] == f"<@{arthur.id}> opens the round with the opening domino."
         assert shown["Accounts — the chèvre at 13 points"].startswith("▶ **Arthur**: 0 · account closed · 7 dominoes in hand")
-        assert table.button_labels == ["Lay a domino…", "My hand", "Leave"]
+        assert table.button_labels == ["Lay a domino…", "My hand", "Remove…", "Leave"]
         refused = await emu.click(table, perceval, label="Lay a domino…")
         assert refused.modal is None and refused.ephemeral and refused.content == "It is not your turn."
 

@@ -72,7 +72,7 @@ async def test_a_whole_cabane_game_in_english(emu: Emulator, tavern: Tavern) -> 
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
         assert layout.header(table.components) == "La Cabane sul' Dos — the 2-dice game"
-        assert table.button_labels == ["Throw both dice", "Leave"]
+        assert table.button_labels == ["Throw both dice", "Remove…", "Leave"]
         private: list[str] = []
         clicks, seen_count = 0, False
         while not state_of(session).over:
@@ -119,7 +119,7 @@ async def test_a_whole_ludicitude_game_in_english(emu: Emulator, tavern: Tavern)
         table = await english_table(emu, tavern, "ludicitude", "objectif=60 graine=5")
         session = bot.manager.in_channel(tavern.channel.id)
         assert session is not None
-        assert table.button_labels == ["Throw all again (7 dice)", "Leave"]
+        assert table.button_labels == ["Throw all again (7 dice)", "Remove…", "Leave"]
         fields = layout.fields(table.components)
         assert fields["Situation left"] == "None: Arthur throws the 7 dice."
         private: list[str] = []

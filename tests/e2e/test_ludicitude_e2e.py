@@ -111,7 +111,7 @@ async def test_a_whole_game_from_the_worst_throw_to_the_winner(emu: Emulator, ta
         shown = fields(table)
         assert shown["Situation laissée"] == "Aucune : Arthur lance les 7 dés."
         assert shown[f"Scores (premier à {TARGET})"] == "🎲 **Arthur** : 0\n**Perceval** : 0"
-        assert table.button_labels == ["Tout relancer (7 dés)", "Quitter"]
+        assert table.button_labels == ["Tout relancer (7 dés)", "Exclure…", "Quitter"]
 
         # Not his turn: Perceval is told so privately, and the table does not move.
         refused = await emu.click(table, perceval, label="Tout relancer (7 dés)")

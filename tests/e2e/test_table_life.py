@@ -58,7 +58,7 @@ async def test_a_shout_window_that_ended_while_the_bot_was_down_is_settled_after
     # Down for half a minute: the five-second window ended meanwhile, with Perceval the only one to shout.
     emu.advance(30)
     async with tavern.bot(games):
-        # The bot settles what happened while it was away once discord.py is ready (about 2 s).
+        # The bot settles what happened while it was away once discord.py is ready (on_ready).
         await emu.wait_until(lambda: scores(table)["Perceval"] == 32, timeout=8, what="the window to close")
         assert scores(table) == {"Arthur": 0, "Perceval": 32, "Karadoc": 0}
         assert "Perceval gagne la Chouette-Velute : +32" in table.text()

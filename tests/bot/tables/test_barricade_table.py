@@ -151,7 +151,7 @@ async def test_the_opening_table_shows_the_board_whose_turn_in_colour_and_every_
         "🔵 **J222** : ⛺ 5 sous la tente · 🛤️ 0 en route · ⛏️ 0/5 à la mine"
     )
     assert "Ordre de jeu : J111 (rouge), J222 (bleu)." in (embed.description or "")
-    assert labels(session) == ["Lancer le dé", "Quitter"]  # nothing is hidden: no « Mon jeu »
+    assert labels(session) == ["Lancer le dé", "Exclure…", "Quitter"]  # nothing is hidden: no « Mon jeu »
 
 
 async def test_colours_follow_the_seats_and_the_list_follows_the_turn_order(manager: SessionManager) -> None:
@@ -175,11 +175,11 @@ async def test_the_move_buttons_are_the_engines_numbered_destinations_and_the_pi
         fields(session)["À jouer"]
         == "🔴 <@111> (rouge) a fait 🎲 **3** : choisis une des 2 destinations numérotées."
     )
-    assert labels(session) == ["1 : mineur 1 (tente) → B5", "2 : mineur 1 (tente) → B7", "Quitter"]
+    assert labels(session) == ["1 : mineur 1 (tente) → B5", "2 : mineur 1 (tente) → B7", "Exclure…", "Quitter"]
     moves = numbered_destinations(state)
     assert [(d.number, BOARD.label(d.point)) for d in moves] == [(1, "B5"), (2, "B7")]
     assert picture(session) == render_board(state, moves, {ALICE: "J111", BOB: "J222"})
-    [one, _, _] = items(session)
+    [one, _, _, _] = items(session)
     assert one["emoji"]["name"] == "🔴" and one["style"] == 1
 
     await click(manager, session, ALICE, "2 : mineur 1 (tente) → B7")
@@ -231,6 +231,7 @@ async def test_a_move_says_when_it_sends_a_rival_home_or_stops_on_a_barrier(mana
         "3 : mineur 2 → I12 · barrière",
         "4 : mineur 3 (tente) → B5",
         "5 : mineur 3 (tente) → B7",
+        "Exclure…",
         "Quitter",
     ]
     events = await click(manager, session, ALICE, "2 : mineur 1 → H6 · renvoie J222")
@@ -249,6 +250,7 @@ async def test_the_mines_door_bounces_with_a_two_and_a_one_wins(manager: Session
         "1 : mineur 1 → mine ↩ J11",
         "2 : mineur 1 → mine ↩ J12",
         "3 : mineur 1 → mine ↩ J13",
+        "Exclure…",
         "Quitter",
     ]
     await click(manager, session, ALICE, "3 : mineur 1 → mine ↩ J13")
@@ -281,7 +283,7 @@ async def test_a_six_throws_again_for_the_same_miner(manager: SessionManager) ->
     await play(manager, session, ALICE, THROW)
     await click(manager, session, ALICE, labels(session)[0])
     assert fields(session)["À jouer"] == "🔴 <@111> (rouge) a fait six : relance le dé pour son mineur 1."
-    assert labels(session) == ["Relancer pour le mineur 1", "Quitter"]
+    assert labels(session) == ["Relancer pour le mineur 1", "Exclure…", "Quitter"]
 
 
 async def barrier_left(manager: SessionManager) -> Session:
@@ -306,6 +308,7 @@ async def test_leaving_a_barrier_offers_to_leave_it_or_to_pick_a_row_then_a_poin
     assert [(i["type"], i.get("label")) for i in first] == [
         (2, "Laisser la barrière en D5"),
         (3, None),
+        (2, "Exclure…"),
         (2, "Quitter"),
     ]
     [rows] = selects(session)
@@ -350,7 +353,7 @@ async def test_the_barrier_can_be_left_where_it_is(manager: SessionManager) -> N
     await click(manager, session, ALICE, "Laisser la barrière en D5")
     assert state_of(session).barriers == barriers
     assert "J111 laisse la barrière au point D5." in (presenter(session).embed(session).description or "")
-    assert labels(session) == ["Lancer le dé", "Quitter"]
+    assert labels(session) == ["Lancer le dé", "Exclure…", "Quitter"]
 
 
 async def test_a_throw_with_more_moves_than_buttons_is_offered_in_selects_of_25(

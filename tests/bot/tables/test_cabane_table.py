@@ -250,7 +250,7 @@ async def test_eight_players_with_long_names_stay_within_discords_limits(manager
         assert all(len(f.value or "") <= 1024 for f in embed.fields)
         view = presenter.components(session)
         check_discord_limits(view)
-        assert [i["label"] for i in flat(view)] == ["Lancer le dé", "Quitter"]
+        assert [i["label"] for i in flat(view)] == ["Lancer le dé", "Exclure…", "Quitter"]
     assert len(fields(session)["10 coups à venir"].split(", ")) == 5
 
 

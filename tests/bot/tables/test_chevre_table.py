@@ -148,7 +148,7 @@ def test_the_table_shows_counts_accounts_and_memory_but_no_tile_of_a_hand() -> N
         "**Chloé** : 0 · compte fermé, 4 points en mémoire · 3 dominos en main"
     )
     assert shown["À jouer"] == "<@1> pose un domino."
-    assert labels(PRESENTER.components(session)) == ["Poser un domino…", "Ma main", "Quitter"]
+    assert labels(PRESENTER.components(session)) == ["Poser un domino…", "Ma main", "Exclure…", "Quitter"]
     check_discord_limits(PRESENTER.components(session))
     text = public_text(session)
     assert tiles_in(text) == {"3-4", "4-5"}  # the chain, nothing else
@@ -197,7 +197,7 @@ def test_the_chain_and_hand_pictures_say_their_tiles_in_words_for_screen_readers
 def test_a_player_with_nothing_to_lay_is_offered_the_bazar_and_only_the_bazar() -> None:
     session = session_at(middle_of_round(turn="2"))
     view = PRESENTER.components(session)
-    assert labels(view) == ["Piocher au bazar (18 dominos)", "Ma main", "Quitter"]
+    assert labels(view) == ["Piocher au bazar (18 dominos)", "Ma main", "Exclure…", "Quitter"]
     assert decoded(view) == [Action(kind="piocher")]
     assert fields(session)["À jouer"] == "<@2> n'a rien qui se pose : au bazar !"
     assert (PRESENTER.private(session, "2") or "").endswith("Aucun domino ne se pose : pioche au bazar.")
@@ -222,11 +222,11 @@ def test_passing_is_offered_only_when_nothing_fits_and_the_bazar_is_empty() -> N
     hands["3"] = [t for t in hands["3"] if t not in {"5-6", "6-6"}]
     state = position(hands, [(5, 6), (6, 6)], [], turn="1")
     session = session_at(state)
-    assert labels(PRESENTER.components(session)) == ["Passer", "Ma main", "Quitter"]
+    assert labels(PRESENTER.components(session)) == ["Passer", "Ma main", "Exclure…", "Quitter"]
     assert fields(session)["À jouer"] == "<@1> n'a rien qui se pose et le bazar est vide : il faut passer."
     assert "Le bazar est vide." in fields(session)["Chaîne"]
     play(session, "1", Action(kind="passer"))
-    assert labels(PRESENTER.components(session)) == ["Passer", "Ma main", "Quitter"]  # Bruno neither
+    assert labels(PRESENTER.components(session)) == ["Passer", "Ma main", "Exclure…", "Quitter"]  # Bruno neither
     play(session, "2", Action(kind="passer"))
     assert labels(PRESENTER.components(session))[0] == "Poser un domino…"  # Chloé holds the 5s and 6s
 

@@ -92,7 +92,7 @@ async def test_the_bets_offer_beau_sirop_the_no_bets_and_the_other_birds(manager
     assert rows(session) == [
         ["Beau-Sirop ! (4)", "Couche-Sirop !", "File-Sirop !"],
         ["Linotte ! (1)", "Alouette ! (2)", "Fauvette ! (3)", "Bergeronnette ! (5)", "Chouette ! (6)"],
-        ["Quitter"],
+        ["Exclure…", "Quitter"],
     ]  # no « Mouette ! »: the bird of the siroted Chouette is a Bévue, not a bet
     assert "Les paris sont ouverts : Beau-Sirop, un oiseau, Couche-Sirop ou File-Sirop !" in text(session)
     assert fields(session)["Paris du Sirop"] == "<@222> : pas encore annoncé\n<@333> : pas encore annoncé"

@@ -107,7 +107,7 @@ async def test_the_first_turn_offers_the_seven_dice_and_the_scores_towards_333(
     assert shown["Situation laissée"] == "Aucune : J111 lance les 7 dés."
     assert shown["Scores (premier à 333)"] == "🎲 **J111** : 0\n**J222** : 0"
     assert shown["À jouer"] == "<@111>"
-    assert labels(session) == ["Tout relancer (7 dés)", "Quitter"]
+    assert labels(session) == ["Tout relancer (7 dés)", "Exclure…", "Quitter"]
     assert "Mon jeu" not in labels(session)  # nothing is hidden in this game
 
 
@@ -134,13 +134,14 @@ async def test_few_choices_are_buttons_with_what_the_turn_would_be_worth(manager
         "1 lapin → tour à 1 point",
         "1 double lapin → tour à 2 points",
         "1 lapin, le clapier pour 2 → tour à 2 points",
+        "Exclure…",
         "Quitter",
     ]
     await click(manager, session, ALICE, "1 lapin, le clapier pour 2 → tour à 2 points")
     shown = fields(session)
     assert shown["Écartés ce tour"] == "🐇 · 🏠2\nLe tour vaut **1 × 2 = 2 points**."
     assert shown["À faire"] == "J111 : *Relancer* (5 dés) ou *S'arrêter*."
-    assert labels(session) == ["Relancer (5 dés)", "S'arrêter et marquer 2 points", "Quitter"]
+    assert labels(session) == ["Relancer (5 dés)", "S'arrêter et marquer 2 points", "Exclure…", "Quitter"]
 
 
 async def test_the_worst_throw_is_split_by_clapier_into_selects_discord_accepts(
@@ -168,7 +169,7 @@ async def test_the_worst_throw_is_split_by_clapier_into_selects_discord_accepts(
             assert option["label"].startswith(choice_words(args["lapins"], args["doubles"], args["clapier"], "fr"))  # type: ignore[arg-type]
             offered.append(action)
     assert offered == GAME.legal_actions(session.state, ALICE)  # type: ignore[arg-type]
-    assert labels(session) == ["Quitter"]
+    assert labels(session) == ["Exclure…", "Quitter"]
 
 
 async def test_a_choice_in_a_select_sets_aside_piles_doubles_and_the_clapier(manager: SessionManager) -> None:
@@ -182,7 +183,7 @@ async def test_a_choice_in_a_select_sets_aside_piles_doubles_and_the_clapier(man
     )
     shown = fields(session)
     assert shown["Écartés ce tour"] == "[🐇🐇] 🐇 🐇🐇 · 🏠2\nLe tour vaut **13 × 2 = 26 points**."
-    assert labels(session) == ["Relancer (2 dés)", "S'arrêter et marquer 26 points", "Quitter"]
+    assert labels(session) == ["Relancer (2 dés)", "S'arrêter et marquer 26 points", "Exclure…", "Quitter"]
 
 
 def test_every_throw_fits_in_four_selects_of_twenty_five() -> None:
@@ -230,7 +231,7 @@ async def test_stopping_leaves_the_next_player_the_situation_and_its_value(manag
     )
     assert shown["Scores (premier à 333)"] == "**J111** : 26\n🎲 **J222** : 0"
     assert shown["À jouer"] == "<@222>"
-    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (26 points)", "Quitter"]
+    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (26 points)", "Exclure…", "Quitter"]
 
 
 async def test_taking_over_throws_only_the_dice_left(manager: SessionManager) -> None:
@@ -255,7 +256,7 @@ async def test_only_carrots_make_the_player_throw_the_rabbit_dice_again(manager:
         "Le tour vaut **(1 mémorisé + 0) × 2 = 2 points**."
     )
     assert shown["Que des carottes !"] == "J111 doit relancer son dé lapin."
-    assert labels(session) == ["Relancer mon dé lapin", "Quitter"]
+    assert labels(session) == ["Relancer mon dé lapin", "Exclure…", "Quitter"]
 
 
 async def test_with_every_die_aside_throwing_again_remembers_the_rabbits(manager: SessionManager) -> None:
@@ -270,6 +271,7 @@ async def test_with_every_die_aside_throwing_again_remembers_the_rabbits(manager
     assert labels(session) == [
         "Mémoriser 25 points et relancer 7 dés",
         "S'arrêter et marquer 25 points",
+        "Exclure…",
         "Quitter",
     ]
 
@@ -309,4 +311,4 @@ async def test_leaving_during_ones_turn_hands_the_dice_as_they_lie_to_the_next(
     shown = fields(session)
     assert shown["Scores (premier à 333)"] == "🎲 **J222** : 0\n**J333** : 0"
     assert shown["Situation laissée"].startswith("🐇 · 🏠2\n")
-    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (2 points)", "Quitter"]
+    assert labels(session) == ["Tout relancer (7 dés)", "Reprendre la situation (2 points)", "Exclure…", "Quitter"]

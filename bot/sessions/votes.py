@@ -1,0 +1,44 @@
+"""The votes to remove a player, as the table's record keeps them (``SessionRecord.votes``:
+target -> voters, in the order they voted), and who counts.
+
+Who votes on removing a player: the other seated humans (robots do not vote, nor does the target).
+A vote counts while its voter and its target are both seated humans. A player who left or was
+removed never sits at that table again, so the votes on them, and theirs, count for nothing from
+then on; every commit drops them from the record (``kept_votes``, from ``_after_change``). The
+player is removed when strictly more than half of those who vote on them have voted (``needed``):
+one of one, two of two or three, three of four or five.
+"""
+
+from __future__ import annotations
+
+from games.core import PlayerId
+
+from .session import Session
+
+
+def seated_humans(session: Session) -> list[PlayerId]:
+    return [p for p in session.players if p not in session.rec.robots]
+
+
+def electorate(session: Session, target: PlayerId) -> list[PlayerId]:
+    """Who votes on removing ``target``: the other seated humans."""
+    return [p for p in seated_humans(session) if p != target]
+
+
+def needed(session: Session, target: PlayerId) -> int:
+    """Strictly more than half of those who vote on ``target``."""
+    return len(electorate(session, target)) // 2 + 1
+
+
+def votes_on(session: Session, target: PlayerId) -> list[PlayerId]:
+    """The votes that count against ``target`` (none when they are not a seated human)."""
+    if target not in seated_humans(session):
+        return []
+    voters = set(electorate(session, target))
+    return [v for v in session.rec.votes.get(target, []) if v in voters]
+
+
+def kept_votes(session: Session) -> dict[PlayerId, list[PlayerId]]:
+    """The stored votes that still count (targets and voters seated humans)."""
+    kept = {target: votes_on(session, target) for target in session.rec.votes}
+    return {target: voters for target, voters in kept.items() if voters}
