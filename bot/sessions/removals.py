@@ -21,7 +21,7 @@ from .errors import TableError
 from .forced import play_forced
 from .seating import Seating
 from .session import Session, rollback_copy
-from .votes import kept_votes, needed, seated_humans, votes_on
+from .votes import check_host_removal, check_vote, kept_votes, needed, seated_humans, votes_on
 
 
 @dataclass
@@ -45,12 +45,7 @@ class RemovalTables(Seating):
         session = self._open_session(session_id)
         async with session.lock:
             self._check_playing(session)
-            if host != session.rec.host_id:
-                raise TableError("not_host", host=session.name(session.rec.host_id))
-            if target == host:
-                raise TableError("remove_self")
-            if target not in session.players:
-                raise TableError("target_not_seated")
+            check_host_removal(session, host, target)
             removal = await self._remove(session, target)
         journal.log.info(
             "table %d : %s exclu·e par l'hôte %s",
@@ -69,12 +64,7 @@ class RemovalTables(Seating):
         session = self._open_session(session_id)
         async with session.lock:
             self._check_playing(session)
-            if voter not in seated_humans(session):
-                raise TableError("not_seated")
-            if target == voter:
-                raise TableError("vote_self")
-            if target not in seated_humans(session):
-                raise TableError("target_not_seated")
+            check_vote(session, voter, target)
             votes = votes_on(session, target)
             if withdraw and voter not in votes:
                 raise TableError("no_vote", player=session.name(target))

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from games.core import PlayerId
 
+from .errors import TableError
 from .session import Session
 
 
@@ -42,3 +43,24 @@ def kept_votes(session: Session) -> dict[PlayerId, list[PlayerId]]:
     """The stored votes that still count (targets and voters seated humans)."""
     kept = {target: votes_on(session, target) for target in session.rec.votes}
     return {target: voters for target, voters in kept.items() if voters}
+
+
+def check_host_removal(session: Session, host: PlayerId, target: PlayerId) -> None:
+    """Refuses (``TableError``) the host's removal of ``target`` when it may not happen: asked when
+    the confirmation is offered, and again under the table's lock when it is played."""
+    if host != session.rec.host_id:
+        raise TableError("not_host", host=session.name(session.rec.host_id))
+    if target == host:
+        raise TableError("remove_self")
+    if target not in session.players:
+        raise TableError("target_not_seated")
+
+
+def check_vote(session: Session, voter: PlayerId, target: PlayerId) -> None:
+    """Refuses ``voter``'s vote on ``target`` when it may not be cast (nor withdrawn)."""
+    if voter not in seated_humans(session):
+        raise TableError("not_seated")
+    if target == voter:
+        raise TableError("vote_self")
+    if target not in seated_humans(session):
+        raise TableError("target_not_seated")

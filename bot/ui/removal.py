@@ -20,7 +20,7 @@ from speech import t
 from ..sessions import Session, TableError
 from ..sessions.removals import Removal
 from ..sessions.robot_tables import NO_HUMAN
-from ..sessions.votes import needed, seated_humans, votes_on
+from ..sessions.votes import check_host_removal, check_vote, needed, seated_humans, votes_on
 from . import ids
 from .click import Click
 from .components import TaverneItem, button, clip
@@ -99,10 +99,10 @@ async def confirm(ui: TableUI, click: Click, session: Session, what: str, target
     player, lang = click.player, ui.language_of(click)
     name = session.name(target)
     if what == HOST_PICK:
-        _check_host(session, player, target)
+        check_host_removal(session, player, target)
         text, tail, label = t(lang, "removal.host_really", player=name), HOST_YES, "removal.host_yes"
     else:
-        _check_voter(session, player, target)
+        check_vote(session, player, target)
         votes = votes_on(session, target)
         mine = player in votes
         counts = {"player": name, "votes": len(votes), "needed": needed(session, target)}
@@ -111,24 +111,6 @@ async def confirm(ui: TableUI, click: Click, session: Session, what: str, target
     custom_id = _tail_id(session, f"{tail}{ids.SEP}{target}")
     item = TaverneItem(button(custom_id, clip(t(lang, label, player=name), 80), style=discord.ButtonStyle.danger))
     await click.interaction.response.edit_message(content=text, view=_private_view(item))
-
-
-def _check_host(session: Session, player: PlayerId, target: PlayerId) -> None:
-    if player != session.rec.host_id:
-        raise TableError("not_host", host=session.name(session.rec.host_id))
-    if target == player:
-        raise TableError("remove_self")
-    if target not in session.players:
-        raise TableError("target_not_seated")
-
-
-def _check_voter(session: Session, player: PlayerId, target: PlayerId) -> None:
-    if player not in seated_humans(session):
-        raise TableError("not_seated")
-    if target == player:
-        raise TableError("vote_self")
-    if target not in seated_humans(session):
-        raise TableError("target_not_seated")
 
 
 async def removed_by_host(ui: TableUI, click: Click, session: Session, target: PlayerId) -> None:
