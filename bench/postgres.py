@@ -31,6 +31,7 @@ from .durability import _drive
 from .table import Figure, number
 
 VARIABLE = "TAVERNE_BENCH_POSTGRES"
+COLUMNS = len(_COLUMNS.split(","))
 ASSIGNMENTS = ", ".join(f"{c.strip()} = ?" for c in _COLUMNS.split(","))
 
 
@@ -104,7 +105,8 @@ async def raw_asyncpg(url: str, seconds: float, tables: int, state_bytes: int) -
                 if time.perf_counter() >= until:
                     return
                 row = (1, channel, "bench", "1", "{}", "{}", state, "playing", None, "[]", 0, 0, seq, "", 0, 0,
-                       None, None, 1, "[]", "{}", None, "{}")  # ..., events, robots, due_ms, rematch
+                       None, None, 1, "[]", "{}", None, "{}", "{}")  # ..., events, robots, due_ms, rematch, votes
+                assert len(row) == COLUMNS, "a column of sessions added: give the raw transaction its value"
                 async with con.transaction():
                     await con.execute(insert, session_id, seq, "1", '{"kind":"lancer"}', seq, channel * 1_000_000 + seq)
                     await con.execute(update, *row, session_id)
