@@ -5,8 +5,10 @@ Who votes on removing a player: the other seated humans (robots do not vote, nor
 A vote counts while its voter and its target are both seated humans. A player who left or was
 removed never sits at that table again, so the votes on them, and theirs, count for nothing from
 then on; every commit drops them from the record (``kept_votes``, from ``_after_change``). The
-player is removed when strictly more than half of those who vote on them have voted (``needed``):
-one of one, two of two or three, three of four or five.
+player is removed when strictly more than half of those who vote on them have voted, and never by
+fewer than two (``needed``): two of two or three, three of four or five. With fewer than two to vote
+(two humans at the table) there is no vote: one player alone could remove the other, the one about
+to lose the one about to win; the host and the idle timer still remove.
 """
 
 from __future__ import annotations
@@ -26,9 +28,18 @@ def electorate(session: Session, target: PlayerId) -> list[PlayerId]:
     return [p for p in seated_humans(session) if p != target]
 
 
+# Never fewer votes than this: one player's wish is no vote.
+MIN_VOTES = 2
+
+
 def needed(session: Session, target: PlayerId) -> int:
-    """Strictly more than half of those who vote on ``target``."""
-    return len(electorate(session, target)) // 2 + 1
+    """Strictly more than half of those who vote on ``target``, at least ``MIN_VOTES``."""
+    return max(MIN_VOTES, len(electorate(session, target)) // 2 + 1)
+
+
+def may_vote(session: Session) -> bool:
+    """Whether this table has enough seated humans for a vote (each target's electorate)."""
+    return len(seated_humans(session)) > MIN_VOTES
 
 
 def votes_on(session: Session, target: PlayerId) -> list[PlayerId]:
@@ -64,3 +75,5 @@ def check_vote(session: Session, voter: PlayerId, target: PlayerId) -> None:
         raise TableError("vote_self")
     if target not in seated_humans(session):
         raise TableError("target_not_seated")
+    if not may_vote(session):
+        raise TableError("vote_too_few")

@@ -20,7 +20,7 @@ from speech import t
 from ..sessions import Session, TableError
 from ..sessions.removals import Removal
 from ..sessions.robot_tables import NO_HUMAN
-from ..sessions.votes import check_host_removal, check_vote, needed, seated_humans, votes_on
+from ..sessions.votes import check_host_removal, check_vote, may_vote, needed, seated_humans, votes_on
 from . import ids
 from .click import Click
 from .components import TaverneItem, button, clip
@@ -68,6 +68,8 @@ async def open_choice(ui: TableUI, click: Click, session: Session) -> None:
     host = player == session.rec.host_id
     if not host and player not in seated_humans(session):
         raise TableError("not_seated")
+    if not host and not may_vote(session):
+        raise TableError("vote_too_few")
     others = [p for p in (session.players if host else seated_humans(session)) if p != player]
     if not others:
         raise TableError("nobody_to_remove")

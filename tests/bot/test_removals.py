@@ -43,6 +43,9 @@ async def test_robots_neither_vote_nor_count_and_a_seat_given_to_a_robot_takes_i
     with pytest.raises(TableError) as twice:
         await manager.vote_removal(session.id, "3", "2")
     assert twice.value.code == "already_voted"
+    with pytest.raises(TableError) as none:
+        await manager.vote_removal(session.id, "1", "2", withdraw=True)
+    assert none.value.code == "no_vote"
     # The host may remove the robot's seat, though.
     removed = await manager.remove_by_host(session.id, "1", "4")
     assert removed.removed and session.players == ["1", "2", "3"]
@@ -65,3 +68,22 @@ async def test_the_host_voted_out_hands_the_host_part_on_and_a_new_manager_reads
     with pytest.raises(TableError) as not_host:
         await restarted.remove_by_host(session.id, "1", "4")
     assert not_host.value.code == "not_host"
+
+
+async def test_with_two_humans_seated_there_is_no_vote_but_the_host_still_removes(
+    make_manager: MakeManager,
+) -> None:
+    manager = await make_manager(games=GAMES)
+    session = await seated_game(manager, ("1", "2", "3"), game="culdechouette")
+    # Three humans: each target's two others vote, and both are needed.
+    counted = await manager.vote_removal(session.id, "2", "3")
+    assert (counted.votes, counted.needed, counted.removed) == (1, 2, False)
+    await manager.give_seat(session.id, "3", "fort")
+    # Two humans and a robot: one player alone cannot vote the other out (the one about to lose the
+    # one about to win); the table and its votes are unchanged.
+    with pytest.raises(TableError) as refused:
+        await manager.vote_removal(session.id, "2", "1")
+    assert refused.value.code == "vote_too_few"
+    assert session.players == ["1", "2", "3"] and session.rec.votes == {}
+    removed = await manager.remove_by_host(session.id, "1", "2")
+    assert removed.removed and session.players == ["1", "3"]

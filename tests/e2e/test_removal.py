@@ -200,7 +200,8 @@ async def test_refusals_are_private_and_change_nothing(tavern: Tavern) -> None:
             "remove_self": bot.manager.remove_by_host(session.id, str(arthur.id), str(arthur.id)),
             "not_host": bot.manager.remove_by_host(session.id, str(perceval.id), str(arthur.id)),
             "vote_self": bot.manager.vote_removal(session.id, str(perceval.id), str(perceval.id)),
-            "no_vote": bot.manager.vote_removal(session.id, str(perceval.id), str(arthur.id), withdraw=True),
+            # Two humans left: no vote (one player alone would remove the other).
+            "vote_too_few": bot.manager.vote_removal(session.id, str(perceval.id), str(arthur.id)),
         }
         for code, work in refusals.items():
             with pytest.raises(TableError) as refused:
@@ -209,6 +210,8 @@ async def test_refusals_are_private_and_change_nothing(tavern: Tavern) -> None:
         assert table_error("fr", TableError("remove_self")).startswith("Tu ne peux pas t'exclure toi-même")
         assert table_error("en", TableError("vote_self")).startswith("You cannot vote to remove yourself")
         assert session.players == [str(arthur.id), str(perceval.id)] and session.rec.votes == {}
+        too_few = await emu.click(table_message(tavern.channel), perceval, label=REMOVE)
+        assert too_few.ephemeral and too_few.content.startswith("À moins de trois joueurs humains assis, on ne vote pas")
         # Arthur removes Perceval: one player left, he wins; a choice opened before is refused.
         stale = await choice(emu, table_message(tavern.channel), arthur)
         last = await pick(emu, await choice(emu, table_message(tavern.channel), arthur), arthur, perceval)
