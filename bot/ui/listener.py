@@ -8,6 +8,7 @@ Notices from before the gateway is ready (tables restored in setup_hook) wait fo
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING
@@ -147,15 +148,25 @@ class TableListener:
 
     async def show_lobby_again(self, session: Session) -> None:
         """A lobby stored just before the bot died, before its message went out: posted now, so
-        that players can sit down (and /jouer is not left saying the channel is taken)."""
+        that players can sit down (and /jouer is not left saying the channel is taken).
+
+        Not for a game started meanwhile: clicks are answered from the gateway's READY, seconds
+        before this is told, and a lobby message posted by the dead bot but never noted may be
+        in the channel and started from; the lobby posted again would become the game's message
+        (the channel showing a lobby for a game being played)."""
         channel = self.ui.sender.channel(session)
-        if channel is None or self.ui.manager.by_id(session.id) is not session:
+        if channel is None or not self._still_a_lobby(session):
             return
         sent = await channel.send(
             t(session.lang, "table.lobby_again"),
             embed=lobby_embed(session, session.lang),
             view=lobby_view(session, session.lang),
         )
+        if not self._still_a_lobby(session):
+            # Started from the other message while this one went out: that one is the table.
+            with contextlib.suppress(discord.HTTPException):
+                await sent.delete()
+            return
         await self.ui.record_shown(session, sent.id)
 
     async def redraw_lobby(self, session: Session) -> None:

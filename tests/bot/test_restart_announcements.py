@@ -14,6 +14,7 @@ import pytest
 
 from bot.sessions import Notice, Session, SessionManager
 from bot.store import LOBBY, SessionRecord, Store
+from bot.ui.listener import TableListener
 from emulator import Emulator, Message
 from games.cabane import GAME as CABANE
 from games.core import Action, Event, registry
@@ -191,4 +192,46 @@ async def test_an_unreadable_table_is_told_in_its_channel_and_loses_its_buttons(
     with sqlite3.connect(tavern.database) as db:
         # Set aside as found: only its status changed, the bad column is kept for a look.
         assert db.execute("SELECT status, log FROM sessions").fetchone() == ("broken", "pas du json")
+    emu.assert_no_violations()
+
+
+async def test_a_lost_lobby_started_before_the_restart_tells_it_stays_the_game_table(
+    emu: Emulator, tavern: Tavern, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The last run posted the lobby, then died before noting its message: the restart owes it a
+    lobby posted again. Clicks are answered from the gateway's READY, seconds before the restart's
+    notices (on_ready): the players sit down and start from the lobby still in the channel first.
+    The lobby then posted again was the game's message from then on, and the game's table a stray:
+    the channel showed a lobby for a game being played (the crash test's table stuck on turn 0)."""
+    async with tavern.bot():
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+    with sqlite3.connect(tavern.database) as db:
+        db.execute("UPDATE sessions SET message_id = NULL")
+    # The restart's notices held until the game is started (on_ready comes after the guilds' wait).
+    told, asked = asyncio.Event(), asyncio.Event()
+    ready = TableListener.ready
+
+    def ready_after_the_start(self: TableListener) -> None:
+        async def later() -> None:
+            await told.wait()
+            ready(self)
+
+        asked.set()
+        self._in_background(later())
+
+    monkeypatch.setattr(TableListener, "ready", ready_after_the_start)
+    async with tavern.bot() as bot:
+        await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval])
+        assert table_message(tavern.channel).id == lobby.id
+        told.set()
+        await asyncio.wait_for(asked.wait(), 5)
+        listener = bot.clicks.listener
+        while listener._tasks:
+            await asyncio.gather(*listener._tasks)
+        await bot.clicks.settle()
+        assert not [m.content for m in tavern.channel.public_messages if m.content.startswith("🔁")]
+        assert table_message(tavern.channel).id == lobby.id
+        assert not any(b.custom_id and b.custom_id.startswith("tvl:") for m in tavern.channel.public_messages for b in m.buttons)
+    with sqlite3.connect(tavern.database) as db:
+        assert db.execute("SELECT status, message_id FROM sessions").fetchone() == ("playing", lobby.id)
     emu.assert_no_violations()
