@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 
 from ..sessions import Session
@@ -72,6 +72,12 @@ class TimerNews:
             await self.flush(held.session, held.lines)
         except Exception:
             log.exception("table %s : nouvelles des minuteurs impossibles à afficher", session_id)
+
+    async def shown(self, session_ids: Iterable[int]) -> None:
+        """Waits until what is held for these tables now has been shown (or taken by a click)."""
+        tasks = [h.task for i in session_ids if (h := self._held.get(i)) is not None and h.task is not None]
+        if tasks:
+            await asyncio.gather(*tasks, return_exceptions=True)
 
     async def settle(self) -> None:
         """Waits until everything held has been shown (tests; a clean shutdown)."""

@@ -95,6 +95,8 @@ class TableListener:
             except Exception:
                 log.exception("table %s : annonce « %s » impossible", session.id, notice.kind)
             await asyncio.sleep(RESTART_PACE_S)
+        # The redraws are held a moment (TimerNews): owed until they went out, not merely queued.
+        await self.ui.news.held.shown(s.id for s, _, _ in queued)
         if since is not None:
             await self._owed(None)
 

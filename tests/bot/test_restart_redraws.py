@@ -5,9 +5,15 @@ from answering anyone for minutes)."""
 
 from __future__ import annotations
 
+import asyncio
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any, cast
+
 from bot.sessions import Notice, Session
-from bot.store import PLAYING, SessionRecord
-from bot.ui.listener import SHOWN_BEFORE_STOP_MS, worth_telling
+from bot.store import PLAYING, SessionRecord, Store
+from bot.ui.batch import TimerNews
+from bot.ui.listener import SHOWN_BEFORE_STOP_MS, TableListener, worth_telling
 from games.cabane import GAME as CABANE
 from games.core import Event
 
@@ -90,3 +96,32 @@ def test_redraws_owed_by_a_life_killed_before_making_them_are_made_by_the_next()
     queued = [(table(1, STOPPED_MS), [], Notice("resumed")), (owed, [], Notice("resumed"))]
     assert told(queued) == [1]
     assert [s.id for s, _, _ in worth_telling(queued, STOPPED_MS - 10 * SHOWN_BEFORE_STOP_MS)] == [1, 2]
+
+
+async def test_a_redraw_stays_owed_until_its_held_edit_went_out(tmp_path: Path) -> None:
+    """The restart's redraws are held a moment before their edit (TimerNews): a life killed after
+    queuing the last of them, but before that edit went out, must leave it owed to the next life
+    (it was cleared as soon as they were queued: the next life left that table as it was)."""
+    store = await Store.open(tmp_path / "taverne.db")
+    editing, edited = asyncio.Event(), asyncio.Event()
+    shown: list[int] = []
+
+    async def edit(session: Session, lines: list[str]) -> None:
+        editing.set()
+        await edited.wait()
+        shown.append(session.id)
+
+    ui = SimpleNamespace(manager=SimpleNamespace(store=store, shards=None), news=SimpleNamespace(held=TimerNews(edit)))
+    listener = TableListener(cast(Any, ui))
+    listener._is_ready = True  # the channels known: what a restart owes is told now
+    owed = table(2, STOPPED_MS)
+    try:
+        restart = asyncio.create_task(listener._after_restart([], [(owed, [], Notice("resumed"))]))
+        await asyncio.wait_for(editing.wait(), 5)
+        assert await store.bot_state("redraws_owed_since:all") == str(STOPPED_MS - SHOWN_BEFORE_STOP_MS)
+        edited.set()
+        await asyncio.wait_for(restart, 5)
+        assert shown == [2]
+        assert await store.bot_state("redraws_owed_since:all") == ""
+    finally:
+        await store.close()
