@@ -12,6 +12,7 @@ as if they had stayed; it also lets go of the tables idle for ``keep_ms`` with n
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import time
 
@@ -122,15 +123,18 @@ class TablesInMemory(RobotTables):
     async def _read_index(self) -> None:
         started = time.perf_counter()
         try:
-            async for page in self.store.open_index_pages(self.shards):
-                self._remember_cold(page)
-                # The clicks of the first seconds come first: a table loading for one is waited
-                # for, and each page leaves the process's CPU to them for a moment (100 000
-                # tables: 20 pages, 0.4 s more for the index, which only spares a query per
-                # message in a channel without a table).
-                while self._loading:
-                    await asyncio.wait(list(self._loading.values()))
-                await asyncio.sleep(INDEX_PAUSE_S)
+            # Closed here, not when collected: the bot stopping mid-read closes the index's own
+            # connection while the loop still runs (else its thread calls back into a closed loop).
+            async with contextlib.aclosing(self.store.open_index_pages(self.shards)) as pages:
+                async for page in pages:
+                    self._remember_cold(page)
+                    # The clicks of the first seconds come first: a table loading for one is waited
+                    # for, and each page leaves the process's CPU to them for a moment (100 000
+                    # tables: 20 pages, 0.4 s more for the index, which only spares a query per
+                    # message in a channel without a table).
+                    while self._loading:
+                        await asyncio.wait(list(self._loading.values()))
+                    await asyncio.sleep(INDEX_PAUSE_S)
         except Exception as error:  # the database away: each channel asked until the index is read
             log.error("index des tables hors mémoire non lu (chaque salon demandé à la base) : %s", error)
             return

@@ -11,7 +11,7 @@ open table per channel (a unique index), versioned schema steps (the same steps 
 from __future__ import annotations
 
 import abc
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -110,7 +110,7 @@ class Store(abc.ABC):
         columns only); with ``active_since``/``due_before``, only those to keep in memory."""
 
     @abc.abstractmethod
-    def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+    def open_index_pages(self, shards: Shards | None = None) -> AsyncGenerator[list[tuple[int, int]], None]:
         """(channel id, id) of every open table of ``shards``, a page at a time, read beside the
         clicks (it may take a second with 100 000 tables)."""
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncGenerator, Sequence
 from pathlib import Path
 from typing import Any, cast
 
@@ -90,7 +90,7 @@ class OpenTables:
         readable, _ = await self.open_tables()
         return readable
 
-    async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+    async def open_index_pages(self, shards: Shards | None = None) -> AsyncGenerator[list[tuple[int, int]], None]:
         """(channel id, id) of every open table of ``shards``, a page at a time: what is not loaded is
         found by it. Read on a connection of its own (a read-only one, WAL's snapshot): the store's
         connection, whose one thread runs every query in turn, stays free for the clicks meanwhile."""

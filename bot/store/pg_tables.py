@@ -7,7 +7,7 @@ taking transaction locks the leases' table first (reads of the healthcheck still
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncGenerator, Callable
 from contextlib import AbstractAsyncContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -51,7 +51,7 @@ class PgOpenTables:
             return [], []
         return decoded(await self._fetch(f"{SELECT} WHERE id = ANY(?::bigint[]) ORDER BY id", ids))
 
-    async def open_index_pages(self, shards: Shards | None = None) -> AsyncIterator[list[tuple[int, int]]]:
+    async def open_index_pages(self, shards: Shards | None = None) -> AsyncGenerator[list[tuple[int, int]], None]:
         # A cursor in a read-only transaction of one pooled connection: the others answer the clicks.
         async with self._connection() as con, con.transaction(readonly=True):
             cursor = await con.cursor(f"SELECT channel_id, id FROM sessions WHERE {OPEN} AND {in_shards(shards)}")
