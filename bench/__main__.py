@@ -115,6 +115,13 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="démarrage : durée des /scores envoyés après la 1re réponse",
     )
     parser.add_argument(
+        "--no-warm-up",
+        dest="warm_up",
+        action="store_false",
+        help="démarrage, hors mémoire : sans le démarrage d'échauffement non compté (essais rapides ; "
+        "le 1er démarrage mesuré écrit alors les caches de bytecode)",
+    )
+    parser.add_argument(
         "--barricade-games", type=int, help="barricade : parties par nombre de joueurs et par façon de jouer"
     )
     parser.add_argument("--click-tables", type=int, help="coût d'un clic : tables par jeu")
@@ -192,7 +199,7 @@ def main(argv: list[str] | None = None) -> int:
         counts = [int(n) for n in args.sessions.split(",")] if args.sessions else plan.sessions
         say(f"… démarrage et mémoire ({', '.join(str(n) for n in counts)} tables stockées)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
-        figures += restart.figures(folder, games, counts, probe_s, module)
+        figures += restart.figures(folder, games, counts, probe_s, module, args.warm_up)
     if "barricade" in sections:
         count = args.barricade_games or plan.barricade_games
         say(f"… barricade ({count} parties par table de 2 à 6 joueurs et par façon de jouer, 2 processus)")
@@ -205,7 +212,7 @@ def main(argv: list[str] | None = None) -> int:
         count = args.cold_tables or plan.cold_tables
         say(f"… redémarrage avec {count} tables ouvertes hors mémoire (issue 20)")
         probe_s = plan.probe_s if args.after_restart_seconds is None else args.after_restart_seconds
-        figures += cold.figures(folder, games, count, probe_s, module)
+        figures += cold.figures(folder, games, count, probe_s, module, args.warm_up)
     if "shards" in sections:
         tables, rounds = args.tables or plan.shard_tables, args.rounds or plan.shard_rounds
         say(f"… shards ({tables} tables, {rounds} clics simultanés chacune : 1 processus, puis 2 processus d'un shard)")

@@ -60,7 +60,13 @@ def wide_world(emu: Emulator, count: int, channels: int) -> World:
 
 
 async def run(
-    folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT, channels: int = CHANNELS
+    folder: Path,
+    games: dict[str, Any],
+    count: int,
+    probe_s: float,
+    module: str = BOT,
+    channels: int = CHANNELS,
+    warm_up: bool = True,
 ) -> Cold:
     async with Emulator() as emu:
         world = wide_world(emu, count, channels)
@@ -71,7 +77,8 @@ async def run(
                 played_ago_ms=PLAYED_AGO_MS, due_in_ms=DUE_IN_MS, extra_env=ENV,
             )
 
-        await once(0, 0.0)  # not counted: bytecode caches written, disk cache warm
+        if warm_up:
+            await once(0, 0.0)  # not counted: bytecode caches written, disk cache warm
         return Cold(await once(0, 0.0), await once(count, probe_s))
 
 
@@ -89,8 +96,10 @@ def phases(folder: Path, sessions: int) -> str:
     return lines[-1].split(STARTED, 1)[1] if lines else "?"
 
 
-def figures(folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT) -> list[Figure]:
-    result = asyncio.run(run(folder, games, count, probe_s, module))
+def figures(
+    folder: Path, games: dict[str, Any], count: int, probe_s: float, module: str = BOT, warm_up: bool = True
+) -> list[Figure]:
+    result = asyncio.run(run(folder, games, count, probe_s, module, warm_up=warm_up))
     empty, r = result.empty, result.loaded
     where = f"{number(r.sessions)} tables ouvertes, aucune jouée depuis 20 min"
     # The /scores probes go to the tables whose channels the emulator has.

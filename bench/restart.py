@@ -130,19 +130,20 @@ async def after_restart(emu: Emulator, world: World, sessions: int, seconds: flo
 
 
 async def run(
-    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT
+    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT, warm_up: bool = True
 ) -> list[Restart]:
     async with Emulator() as emu:
         world = build_world(emu, max(counts))
         # A first start that is not counted: Python writes its bytecode caches, the disk cache warms.
-        await one_restart(emu, world, folder, games, 0, 0.0, module)
+        if warm_up:
+            await one_restart(emu, world, folder, games, 0, 0.0, module)
         return [await one_restart(emu, world, folder, games, n, probe_s, module) for n in [0, *counts]]
 
 
 def figures(
-    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT
+    folder: Path, games: dict[str, Any], counts: list[int], probe_s: float, module: str = BOT, warm_up: bool = True
 ) -> list[Figure]:
-    restarts = asyncio.run(run(folder, games, counts, probe_s, module))
+    restarts = asyncio.run(run(folder, games, counts, probe_s, module, warm_up))
     empty, loaded = restarts[0], restarts[1:]
     out = [
         Figure(

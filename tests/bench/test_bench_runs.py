@@ -59,6 +59,7 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
         "2",
         "--barricade-games",
         "1",
+        "--no-warm-up",
     )
     lines = out.splitlines()
     header = next(i for i, line in enumerate(lines) if line.startswith("section"))
@@ -186,7 +187,7 @@ def test_the_display_section_reports_each_dice_picture_cold_and_cached(tmp_path:
 def test_the_cold_and_shards_sections_run_on_request_and_say_what_they_measured(tmp_path: Path) -> None:
     out = run_bench(
         tmp_path, "--only", "cold,shards", "--cold-tables", "300", "--after-restart-seconds", "1",
-        "--tables", "4", "--rounds", "1", "--games", "cabane",
+        "--tables", "4", "--rounds", "1", "--games", "cabane", "--no-warm-up",
     )
     cold = [line for line in out.splitlines() if line.startswith("hors mémoire")]
     assert any("300 tables ouvertes, aucune jouée depuis 20 min : démarrage → 1re réponse" in r for r in cold)
