@@ -5,6 +5,7 @@ and a table whose stored state no longer reads. The bot is the real one, against
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 import sqlite3
