@@ -14,13 +14,10 @@ from games.barricade import GAME
 from games.barricade.events import Left, Moved, OrderThrow, OrderThrows, Throw, Won
 from games.core import Event
 from speech import words_of
+from tests.games.stored import old
 
 WORDS = words_of(GAME)
 NAMES = {"2001": "Arthur", "2002": "Perceval"}
-
-
-def old(kind: str, **data: Any) -> dict[str, Any]:
-    return {"kind": kind, "data": data, "to": None}
 
 
 @pytest.mark.parametrize(

@@ -14,13 +14,10 @@ from bot.store.news import load_events
 from games.ludicitude import GAME, Situation
 from games.ludicitude.events import Carrots, Left, Scored, SetAside, Turn, Won
 from speech import words_of
+from tests.games.stored import old
 
 WORDS = words_of(GAME)
 NAMES = {"2001": "Arthur", "2002": "Perceval"}
-
-
-def old(kind: str, **data: Any) -> dict[str, Any]:
-    return {"kind": kind, "data": data, "to": None}
 
 
 @pytest.mark.parametrize(
