@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 from bot.store.news import dump_events, load_events
+from games.core import Event
 from games.culdechouette import GAME
 from games.culdechouette import events as ev
 from speech import words_of
@@ -137,7 +138,7 @@ OLD: list[tuple[dict[str, Any], str, str]] = [
 @pytest.mark.parametrize(("stored", "fr", "en"), OLD, ids=[f"{i}-{s['kind']}" for i, (s, _, _) in enumerate(OLD)])
 def test_an_old_stored_event_reads_in_the_same_words(stored: dict[str, Any], fr: str, en: str) -> None:
     event = GAME.read_event(stored)
-    assert type(event) is not ev.Event and event.kind == stored["kind"]
+    assert type(event) is not Event and event.kind == stored["kind"]
     assert WORDS.describe(event, NAMES, "fr") == fr
     assert WORDS.describe(event, NAMES, "en") == en
     again = load_events("culdechouette", dump_events([event]))
