@@ -32,6 +32,7 @@ from emulator.bot_process import BotProcess
 from games.cabane import GAME as CABANE
 from games.core import Action
 from tests.databases import Reader, TestDatabase, Where, connect
+from tests.reliability.crash_story import Lives, story
 
 GAMES = int(os.environ.get("TAVERNE_CRASH_GAMES", "50"))
 # On PostgreSQL half as many tables (the same kills): its server shares the 2 cores with the bot
@@ -64,6 +65,9 @@ class Seen:
     lobby: list[tuple[InteractionRecord, int, str]] = field(default_factory=list)
     # Set once the last kill is done and the bot runs for good.
     calm: asyncio.Event = field(default_factory=asyncio.Event)
+    # The bot's kills and starts, and its log: what a stuck table's failure tells.
+    lives: Lives = field(default_factory=Lives)
+    log: Path = Path("bot.log")
 
 
 async def newest_table(database: Reader, channel: Channel) -> tuple[int, str, dict[str, str], str | None] | None:
@@ -115,8 +119,10 @@ class Table:
             shown = [
                 (m.id, [b.custom_id for b in m.buttons]) for m in self.channel.public_messages if m.buttons
             ]
+            told = story(self.emu, self.channel, session_id, self.seen.lives, self.seen.log)
+            (self.seen.log.parent / f"stuck-{self.channel.name}.txt").write_text(told)
             raise AssertionError(
-                f"#{self.channel.name}: for {STUCK_S} s no message showed {what}; stored: {row}; shown: {shown}"
+                f"#{self.channel.name}: for {STUCK_S} s no message showed {what}; stored: {row}; shown: {shown}\n{told}"
             )
 
     async def call(self, make: Callable[[], Awaitable[InteractionRecord]]) -> InteractionRecord | None:
@@ -207,7 +213,7 @@ class Table:
             self.seen.deferred.append(record)
 
 
-async def chaos(bot: BotProcess, rng: random.Random, done: asyncio.Event, calm: asyncio.Event) -> None:
+async def chaos(bot: BotProcess, rng: random.Random, done: asyncio.Event, seen: Seen) -> None:
     """Kills the bot at random moments and starts it again at once, until the games are over."""
     try:
         for _ in range(KILLS):
@@ -217,9 +223,12 @@ async def chaos(bot: BotProcess, rng: random.Random, done: asyncio.Event, calm: 
             except TimeoutError:
                 pass
             await bot.kill()
+            seen.lives.add(bot.emu, "killed")
             await bot.start()
+            seen.lives.add(bot.emu, "READY")
     finally:
-        calm.set()
+        seen.lives.add(bot.emu, "calm: no more kills")
+        seen.calm.set()
 
 
 def stored_actions(database: Where, session_id: int) -> list[tuple[str, Action, int, int | None]]:
@@ -281,13 +290,17 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
     seen, reader = Seen(), Reader(database)
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         guild, tables = world(emu, POSTGRES_GAMES if database.postgres else GAMES)
-        bot = BotProcess(emu, database.target, tmp_path / "bot.log", guild=guild)  # type: ignore[arg-type]
+        seen.log = tmp_path / "bot.log"
+        # INFO: the tables' journal (opened, started, resumed after a restart) is in the log a
+        # stuck table's failure quotes.
+        bot = BotProcess(emu, database.target, seen.log, guild=guild, extra_env={"TAVERNE_LOG_LEVEL": "INFO"})  # type: ignore[arg-type]
         try:
             await bot.start()
+            seen.lives.add(emu, "READY")
             await emu.wait_for_command("jouer", guild, timeout=30)
             done = asyncio.Event()
             rng = random.Random(GAMES)
-            killer = asyncio.create_task(chaos(bot, rng, done, seen.calm))
+            killer = asyncio.create_task(chaos(bot, rng, done, seen))
             players = [Table(emu, reader, channel, users, seen) for channel, users in tables]
             # Tables open over the first seconds, so that kills fall in lobbies as well as in games.
             playing = (t.play(rng.uniform(0, STAGGER_S)) for t in players)
