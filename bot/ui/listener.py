@@ -58,29 +58,46 @@ class TableListener:
         if queued or broken:
             self._in_background(self._after_restart(broken, queued))
 
-    async def _owed(self, since_ms: int | None) -> int | None:
-        """The redraws owed by an earlier life of this process, which died before it made them all:
-        the oldest move they covered (``bot_state``); ``since_ms`` stored instead (None: all made)."""
+    async def restored(self) -> None:
+        """The tables are restored, the gateway not connected yet: what this life owes is kept in the
+        database now, before it answers any click. Its redraws come only after ``on_ready``, seconds
+        after READY (discord.py waits for the guilds), and a life killed before that (a bot killed
+        again and again, each time a moment after it connects) wrote nothing: the next, seeing the
+        moves played meanwhile, judged a table left behind more than ``SHOWN_BEFORE_STOP_MS``
+        before them as shown, and no restart ever redrew it."""
+        await self._owe(redraw_since(self._queued))
+
+    def _owed_key(self) -> str:
+        return f"redraws_owed_since:{self.ui.manager.shards or 'all'}"
+
+    async def _owe(self, since_ms: int | None) -> int | None:
+        """The oldest last move a redraw is owed for: ``since_ms`` or what an earlier life of this
+        process left owed (``bot_state``), whichever is older, kept there until all is redrawn."""
+        if since_ms is None:
+            return None
         store = self.ui.manager.store
-        key = f"redraws_owed_since:{self.ui.manager.shards or 'all'}"
         try:
-            before = await store.bot_state(key)
-            await store.set_bot_state(key, "" if since_ms is None else str(since_ms))
+            before = await store.bot_state(self._owed_key())
+            owed = min(since_ms, int(before)) if before else since_ms
+            if before != str(owed):
+                await store.set_bot_state(self._owed_key(), str(owed))
         except Exception as error:
             log.warning("tables à redessiner : mémoire des redessins dus indisponible (%s)", error)
-            return None
-        return int(before) if before else None
+            return since_ms
+        return owed
+
+    async def _all_redrawn(self) -> None:
+        try:
+            await self.ui.manager.store.set_bot_state(self._owed_key(), "")
+        except Exception as error:
+            log.warning("tables à redessiner : mémoire des redessins dus indisponible (%s)", error)
 
     async def _after_restart(self, broken: list[SessionRecord], queued: list[Queued]) -> None:
         """One table at a time, ``RESTART_PACE_S`` apart: with thousands of tables, telling them
         all at once kept the bot from answering anyone for minutes (docs/PERFORMANCE.md, section 2),
         and Discord allows about 50 requests a second for the whole bot. What is owed is kept in the
         database until it is all said: a life killed before it redrew everything leaves it to the next."""
-        since = redraw_since(queued)
-        owed = await self._owed(since)
-        if owed is not None and since is not None:
-            since = min(since, owed)
-            await self._owed(since)
+        since = await self._owe(redraw_since(queued))
         # A lobby whose message was lost first: until it is shown again nobody can sit down.
         queued = sorted(worth_telling(queued, since), key=lambda q: q[2].kind != "lobby_lost")
         for rec in broken:
@@ -98,7 +115,7 @@ class TableListener:
         # The redraws are held a moment (TimerNews): owed until they went out, not merely queued.
         await self.ui.news.held.shown(s.id for s, _, _ in queued)
         if since is not None:
-            await self._owed(None)
+            await self._all_redrawn()
 
     def _in_background(self, work: Awaitable[None]) -> None:
         task = asyncio.ensure_future(work)

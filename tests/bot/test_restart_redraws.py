@@ -6,16 +6,23 @@ from answering anyone for minutes)."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any, cast
 
-from bot.sessions import Notice, Session
+from bot.sessions import Notice, Session, SessionManager
 from bot.store import PLAYING, SessionRecord, Store
 from bot.ui.batch import TimerNews
+from bot.ui.ids import to36
 from bot.ui.listener import SHOWN_BEFORE_STOP_MS, TableListener, worth_telling
+from emulator import Channel, Emulator, Message
 from games.cabane import GAME as CABANE
-from games.core import Event
+from games.core import Action, Event, registry
+from tests.e2e.table import act, open_table, seat_and_start, table_message
+from tests.e2e.tavern import Tavern
+
+BATAILLE = "mode=bataille cible=3"
 
 STOPPED_MS = 1_700_000_000_000
 
@@ -125,3 +132,76 @@ async def test_a_redraw_stays_owed_until_its_held_edit_went_out(tmp_path: Path) 
         assert await store.bot_state("redraws_owed_since:all") == ""
     finally:
         await store.close()
+
+
+class Dying:
+    """The listener of a bot that dies before it says anything."""
+
+    async def table_changed(self, session: Session, events: list[Event], notice: Notice) -> None:
+        return None
+
+
+def shows_turn(channel: Channel, table_id: int, turn: int) -> Message | None:
+    """The channel's message whose buttons are table ``table_id``'s at ``turn``, if one is."""
+    prefix = f"tv:{to36(table_id)}:{to36(turn)}:"
+    for message in reversed(channel.public_messages):
+        if any((b.custom_id or "").startswith(prefix) for b in message.buttons):
+            return message
+    return None
+
+
+def stored_state(database: Path, table_id: int) -> Any:
+    with sqlite3.connect(database) as db:
+        [raw] = db.execute("SELECT state FROM sessions WHERE id = ?", (table_id,)).fetchone()
+    return CABANE.load(raw)
+
+
+async def test_a_table_left_behind_before_a_run_of_lives_killed_before_their_redraws_is_redrawn(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    """A bot killed between storing a throw and answering it leaves that table's message a turn
+    behind, for the restart to redraw. The restart redraws after on_ready, which discord.py sends
+    seconds after READY (its wait for the guilds); killed again a moment after each READY, no life
+    got that far, and none kept what it owed (it was written with the redraws). Clicks are
+    answered from READY, so the other tables played on; once the bot lived, their moves were more
+    than a minute newer than the table left behind, which it judged shown as it is: its players
+    waited for ever on a table whose buttons were a turn old (the crash test under load)."""
+    tavern.at_test_speed()
+    emu.freeze_clock()
+    other = tavern.guild.add_channel("cabane-2")
+    async with tavern.bot():
+        behind = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+        await seat_and_start(emu, behind, tavern.arthur, [tavern.perceval])
+        moving = await open_table(emu, other, tavern.arthur, game="cabane", options=BATAILLE)
+        await seat_and_start(emu, moving, tavern.arthur, [tavern.perceval])
+    behind_id, moving_id = 1, 2
+    emu.advance(1.0)  # a throw after the start (a table with no move since its start is always redrawn)
+    # The last run stored a throw at the first table, then died before answering it.
+    store = await Store.open(tavern.database)
+    manager = SessionManager(store, registry.available(), listener=Dying(), clock=emu.now_ms)
+    try:
+        await manager.restore()
+        session = manager.by_id(behind_id)
+        assert session is not None and session.state is not None
+        await manager.act(behind_id, session.game.to_act(session.state)[0], Action(kind="lancer"), emu.now_ms())
+    finally:
+        await manager.close()
+        await store.close()
+    turn = stored_state(tavern.database, behind_id).turn_no
+    assert shows_turn(tavern.channel, behind_id, turn) is None, "the throw was not left unshown"
+    # A minute and more later, a life killed before its on_ready: the other table is played.
+    emu.advance(SHOWN_BEFORE_STOP_MS / 1000 + 5)
+    async with tavern.bot(guild_ready_s=3600):
+        current = stored_state(tavern.database, moving_id).current
+        thrower = next(u for u in (tavern.arthur, tavern.perceval) if str(u.id) == current)
+        answered = await act(emu, table_message(other), thrower, "lancer")
+        assert answered.acknowledged and not answered.ephemeral, answered.content
+    # The life that lives redraws the table left behind.
+    async with tavern.bot():
+        shown = await emu.wait_until(
+            lambda: shows_turn(tavern.channel, behind_id, turn),
+            10,
+            f"table {behind_id}'s message redrawn at turn {turn} (stored before the kills)",
+        )
+        assert shown.id == behind.id
+    emu.assert_no_violations()
