@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core import registry as games
-from games.core.values import fold
+from games.core.values import fold, fold_value
 
 from .catalogue import has, languages, t, tn
 
@@ -89,8 +89,8 @@ class GameWords:
 
     def choice_of(self, arg: ArgSpec, typed: str) -> str | None:
         """The choice a typed word stands for, in any language (case, accents and decoration aside:
-        ``values.fold``), or None."""
-        wanted = fold(typed.strip())
+        ``values.fold_value``), or None."""
+        wanted = fold_value(typed)
         for choice in arg.choices:
             if wanted == fold(choice) or any(wanted == fold(self.choice_word(arg, choice, lang)) for lang in languages()):
                 return choice

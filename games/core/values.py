@@ -74,8 +74,13 @@ def within(arg: ArgSpec, number: int) -> bool:
     return (arg.minimum is None or number >= arg.minimum) and (arg.maximum is None or number <= arg.maximum)
 
 
+def fold_value(raw: str) -> str:
+    """A value typed whole (maybe several words, « Droite ! »), folded for comparison."""
+    return fold(raw.strip(" \t\n" + DECORATION))
+
+
 def _player(raw: str, players: Mapping[PlayerId, str], strict: bool) -> PlayerId:
-    wanted = fold(raw.strip().strip("<@!>"))
+    wanted = fold_value(raw.strip().strip("<@!>"))
     for player, name in players.items():
         if wanted in {fold(player), fold(name)}:
             return player
@@ -85,7 +90,7 @@ def _player(raw: str, players: Mapping[PlayerId, str], strict: bool) -> PlayerId
 
 
 def _choice(arg: ArgSpec, raw: str, choice_words: ChoiceWords | None) -> str | None:
-    wanted = fold(raw.strip())
+    wanted = fold_value(raw)
     for choice in arg.choices:
         if fold(choice) == wanted:
             return choice
