@@ -116,6 +116,7 @@ async def test_a_player_the_table_does_not_have_is_refused_and_one_it_has_is_fou
         assert stored(session) == before and channel.sent == sent
         for typed in ("jean luc", "JEAN-LUC", "<@2>", "<@!2>"):
             assert refusal_free(await submit(clicks, session, "1", "cibler", {"joueur": typed})), typed
+            assert session.rec.events[-1].data == {"joueur": "2"}, typed  # played, aimed at Jean-Luc
 
 
 def refusal_free(interaction: Interaction) -> bool:
