@@ -94,8 +94,9 @@ async def submitted(ui: TableUI, click: Click) -> None:
     data: dict[str, Any] = dict(click.interaction.data or {})
     parsed = ids.parse_table_id(click.custom_id)
     session = ui.manager.by_id(parsed.session)
-    if session is None:
-        raise TableError("closed")
+    channel = click.interaction.channel_id
+    if session is None or (channel is not None and session.rec.channel_id != channel):
+        raise TableError("closed")  # as a button's click: a form names a table of its own channel
     click.session = session
     try:
         action = form_action(session, parsed.tail, form_values(data))

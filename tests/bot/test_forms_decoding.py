@@ -10,9 +10,10 @@ from typing import Any
 
 import discord
 
-from bot.sessions import Session
+from bot.sessions import Session, TableError
 from bot.ui import ids
 from bot.ui.table_ui import TableUI
+from bot.words import table_error
 from games.chevre import GAME as CHEVRE
 from games.chevre import deal_dice
 from games.culdechouette import GAME as CDC
@@ -41,11 +42,12 @@ async def submit(
     *,
     turn: int | None = None,
     locale: discord.Locale | None = None,
+    channel: int = CHANNEL,
 ) -> Interaction:
     """``player`` sends the form for ``kind`` (drawn at ``turn``: the table's turn by default)."""
     assert session.state is not None
     custom_id = ids.table_id("tvq", session.id, session.state.turn_no if turn is None else turn, kind)
-    interaction = Interaction(int(player), now(), CHANNEL, TABLE)
+    interaction = Interaction(int(player), now(), channel, TABLE)
     interaction.type = discord.InteractionType.modal_submit
     interaction.locale = locale  # type: ignore[attr-defined]
     rows = [{"type": 1, "components": [{"type": 4, "custom_id": k, "value": v}]} for k, v in fields.items()]
@@ -74,6 +76,9 @@ async def test_a_form_for_an_action_the_game_does_not_have_plays_nothing(db_path
             assert said.startswith("Ce bouton n'est pas reconnu : rien n'a été fait."), said
         english = refusal(await submit(clicks, session, ALICE, "inconnu", {"tuile": "1-1"}, locale=ENGLISH))
         assert english.startswith("This button is not recognised: nothing was done."), english
+        # A good form naming this table, sent from another channel (a forged one): not this table's.
+        elsewhere = refusal(await submit(clicks, session, ALICE, "poser", {"tuile": "1-1"}, channel=CHANNEL + 1))
+        assert elsewhere.startswith(table_error("fr", TableError("closed"))), elsewhere
         assert stored(session) == before and channel.sent == sent
 
 
