@@ -15,7 +15,7 @@ from typing import Any
 from bot.app import TaverneBot
 from bot.sessions import Due, Session
 from bot.ui.ids import to36
-from emulator import Channel, Emulator, Message, User
+from emulator import Channel, Emulator, EmulatorError, Message, User
 from games.robots import Shout, decide
 from tests.e2e.random_player import game_table, moves
 
@@ -54,8 +54,7 @@ async def human_move(emu: Emulator, session: Session, channel: Channel, user: Us
     awaited = player in bot_waiting(session)
     if decision is None and not awaited:
         return False
-    # The table as drawn for this turn (a robot's move is shown a moment after it is played).
-    table = await emu.wait_until(lambda: _drawn_for(channel, state.turn_no), 5, f"the table at turn {state.turn_no}")
+    table = await _table_at(emu, session, channel, state.turn_no)
     wanted = decision.action if isinstance(decision, Shout) else decision
     offered = moves(emu, table, player, legal, game.full_vocabulary())
     chosen = [m for m in offered if m.action == wanted] or (offered if awaited else [])
@@ -64,6 +63,26 @@ async def human_move(emu: Emulator, session: Session, channel: Channel, user: Us
     reply = await rng.choice(chosen).perform(user)
     assert reply.acknowledged, f"unanswered:\n{channel.transcript()}"
     return True
+
+
+async def _table_at(emu: Emulator, session: Session, channel: Channel, turn: int) -> Message:
+    """The table as drawn for this turn (a robot's move is shown a moment after it is played). A
+    failure says what the channel shows instead: which messages carry table buttons, for which
+    turns (base 36, as in their custom_ids), and which message the bot holds for the table."""
+    try:
+        found: Message = await emu.wait_until(lambda: _drawn_for(channel, turn), 5, f"the table at turn {turn}")
+    except EmulatorError:
+        shown = [
+            (m.id, m.edits, sorted({p[2] for c in m.iter_components() if len(p := (c.custom_id or "").split(":")) == 4}))
+            for m in channel.public_messages
+            if any(c.custom_id for c in m.iter_components())
+        ]
+        raise AssertionError(
+            f"no message drew the table at turn {turn} ({to36(turn)}) within 5 s; the bot holds message "
+            f"{session.rec.message_id} for it; messages with buttons (id, edits, turns): {shown}\n"
+            f"{channel.transcript()[-2000:]}"
+        ) from None
+    return found
 
 
 def _drawn_for(channel: Channel, turn: int) -> Message | None:
