@@ -5,13 +5,13 @@ the state dumped and validated back (pydantic's own, in Rust): a fifth to a thir
 random play, and of the bot's ``act``. A state's fields are of few kinds — numbers and words, which
 are shared; lists and dicts of them, copied at C speed; nested models, copied the same way — so the
 copy of each model is planned once from its annotations: which fields to share and how to copy the
-others. A type the plan does not know is copied with ``copy.deepcopy``, never shared.
+others. A model with a field whose type the plan does not know (``Any``, a union of several
+mutable types…), or with extra or private values, is copied as before, dumped and validated back:
+never shared.
 """
 
 from __future__ import annotations
 
-import copy
-import types
 import typing
 from collections.abc import Callable
 from enum import Enum
@@ -23,6 +23,11 @@ M = TypeVar("M", bound=BaseModel)
 Copy = Callable[[Any], Any]
 
 _SHARED = (int, str, bool, float, bytes, type(None))
+_UNION_TYPE = type(int | None)  # types.UnionType, without importing types (games/ imports little)
+
+
+class _Unplanned(Exception):
+    """A field type the plan does not know how to copy."""
 
 
 def deep_copy(model: M) -> M:
@@ -42,6 +47,8 @@ def _copier(cls: type[BaseModel]) -> Copy:
     fields: list[tuple[str, Copy]] = []
 
     def copied(source: BaseModel) -> BaseModel:
+        if source.__pydantic_extra__ or source.__pydantic_private__:
+            return _revalidated(source)
         values = source.__dict__.copy()
         for name, copy_value in fields:
             value = values[name]
@@ -50,24 +57,35 @@ def _copier(cls: type[BaseModel]) -> Copy:
         new = cls.__new__(cls)
         object.__setattr__(new, "__dict__", values)
         object.__setattr__(new, "__pydantic_fields_set__", set(source.__pydantic_fields_set__))
-        extra, private = source.__pydantic_extra__, source.__pydantic_private__
-        object.__setattr__(new, "__pydantic_extra__", None if extra is None else copy.deepcopy(extra))
-        object.__setattr__(new, "__pydantic_private__", None if private is None else copy.deepcopy(private))
+        object.__setattr__(new, "__pydantic_extra__", None if source.__pydantic_extra__ is None else {})
+        object.__setattr__(new, "__pydantic_private__", None if source.__pydantic_private__ is None else {})
         return new
 
     # Registered before planning the fields: a model that nests itself finds its own copier.
     _PLANS[cls] = copied
     hints = typing.get_type_hints(cls)
-    for name in cls.model_fields:
-        how = _plan(hints[name])
-        if how is not None:
-            fields.append((name, how))
-    return copied
+    try:
+        for name in cls.model_fields:
+            how = _plan(hints[name])
+            if how is not None:
+                fields.append((name, how))
+    except _Unplanned:
+        _PLANS[cls] = _revalidated
+    return _PLANS[cls]
+
+
+def _revalidated(source: BaseModel) -> Any:
+    """The copy as it was made before the plans: the model dumped and validated back (pydantic)."""
+    model = type(source)
+    return model.__pydantic_validator__.validate_python(model.__pydantic_serializer__.to_python(source, round_trip=True))
 
 
 def _immutable(cls: type[BaseModel]) -> bool:
     hints = typing.get_type_hints(cls)
-    return all(_plan(hints[name]) is None for name in cls.model_fields)
+    try:
+        return all(_plan(hints[name]) is None for name in cls.model_fields)
+    except _Unplanned:
+        return False
 
 
 def _plan(annotation: Any) -> Copy | None:
@@ -79,12 +97,14 @@ def _plan(annotation: Any) -> Copy | None:
         return None
     if origin is typing.Annotated:
         return _plan(get_args(annotation)[0])
-    if origin in (Union, types.UnionType):
+    if origin in (Union, _UNION_TYPE):
         # None is handled by the caller (a None value is never copied): X | None is X.
         plans = [_plan(arg) for arg in get_args(annotation) if arg is not type(None)]
         if all(p is None for p in plans):
             return None
-        return plans[0] if len(plans) == 1 else copy.deepcopy
+        if len(plans) == 1:
+            return plans[0]
+        raise _Unplanned(annotation)
     if isinstance(annotation, type):
         if issubclass(annotation, Enum):
             return None
@@ -95,14 +115,18 @@ def _plan(annotation: Any) -> Copy | None:
             return _copier(annotation)
     if origin is tuple:
         items = [arg for arg in get_args(annotation) if arg is not Ellipsis]
-        return None if all(_plan(arg) is None for arg in items) else copy.deepcopy
+        if all(_plan(arg) is None for arg in items):
+            return None
+        raise _Unplanned(annotation)
     if origin is list:
         each = _plan(get_args(annotation)[0])
         return list.copy if each is None else _each_of_list(each)
     if origin is dict:
         each = _plan(get_args(annotation)[1])
         return dict.copy if each is None else _each_of_dict(each)
-    return copy.deepcopy
+    if origin in (set, frozenset) and _plan(get_args(annotation)[0]) is None:
+        return None if origin is frozenset else set.copy
+    raise _Unplanned(annotation)
 
 
 def _each_of_list(each: Copy) -> Copy:

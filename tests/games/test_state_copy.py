@@ -99,3 +99,22 @@ def test_unusual_field_types_are_copied_not_shared() -> None:
     shared = mutable_parts(odd).keys() & mutable_parts(copied).keys()
     assert not shared, [mutable_parts(odd)[i] for i in shared]
     assert copied.anything is not odd.anything and copied.tags is not odd.tags
+
+
+class Plain(BaseModel):
+    """Field types every copier plan knows: copied field by field, not through pydantic."""
+
+    leaf: Leaf = Field(default_factory=Leaf)
+    leaves: list[Leaf | None] = Field(default_factory=list)
+    tags: set[str] = Field(default_factory=set)
+    frozen: Frozen = Field(default_factory=Frozen)
+    pair: tuple[int, str] = (0, "")
+
+
+def test_known_field_types_are_copied_field_by_field_and_share_nothing_mutable() -> None:
+    plain = Plain(leaf=Leaf(marks=[1]), leaves=[Leaf(marks=[2]), None], tags={"t"}, frozen=Frozen(inside=[3]))
+    copied = deep_copy(plain)
+    assert copied == plain
+    shared = mutable_parts(plain).keys() & mutable_parts(copied).keys()
+    assert not shared, [mutable_parts(plain)[i] for i in shared]
+    assert copied.tags is not plain.tags and copied.pair is plain.pair
