@@ -6,6 +6,9 @@ to the whole loop. A function written in C (a builtin, a method of ``dict``, pyd
 called it, in the proportion cProfile recorded for each caller (pydantic too: it works for whoever
 builds or reads a model). So « bot » is the time the bot's own lines and the C work they ask for
 took, « discord.py » the same for discord.py's.
+
+cProfile charges every Python call a fixed cost: the shares overstate code made of many small
+Python calls against work done in one call to C (docs/PERFORMANCE.md, « fourth pass »).
 """
 
 from __future__ import annotations
