@@ -20,6 +20,7 @@ from emulator import Emulator
 from emulator.bot_process import BotProcess
 
 from .answers import Table, build_world, open_tables, step
+from .attribution import TAVERNE, own_time_by_package, shares
 from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
 from .rules import seat_count
 from .storage import fresh
@@ -145,7 +146,26 @@ def figures(
                 f" {number(m.per(m.legal_calls_by_game), 1)})",
             ),
         ]
+        if profile is not None:
+            out.append(attribution_figure(section, where, [profile / f"clics-{m.game}.pstats"]))
     if measured:
         mean = sum(m.per(m.loop_cpu_s) for m in measured) / len(measured)
         out.append(Figure(section, "moyenne des jeux : CPU de la boucle par clic", f"{number(mean * 1000, 2)} ms"))
+        if profile is not None:
+            every = [profile / f"clics-{m.game}.pstats" for m in measured]
+            out.append(attribution_figure(section, "tous les jeux", every))
     return out
+
+
+def attribution_figure(section: str, where: str, profiles: list[Path]) -> Figure:
+    """Taverne's own share of the loop under cProfile (``bench/attribution.py``), then each
+    package's: shares only, the profiler slows the loop (its CPU figures are not the bot's)."""
+    found = [p for p in profiles if p.exists()]
+    listed = shares(own_time_by_package(found)) if found else []
+    own = sum(share for name, share in listed if name in TAVERNE)
+    parts = ", ".join(f"{name} {number(share * 100)} %" for name, share in listed if share >= 0.01)
+    return Figure(
+        section,
+        f"{where} : part du code de Taverne (games, bot, speech) dans la boucle, profilée (temps propre ; {parts})",
+        f"{number(own * 100, 1)} %",
+    )

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from games.core import Action, BaseState, Game, PlayerId
@@ -79,7 +80,7 @@ def _waiting(game: Game[Any], state: BaseState, by_player: dict[PlayerId, list[A
     """
     if state.over:
         return []
-    turn_kinds = {s.kind for s in game.vocabulary() if s.who == "turn"}
+    turn_kinds = _turn_kinds(game)
     on_turn = [p for p in state.players if any(a.kind in turn_kinds for a in by_player.get(p, []))]
     if on_turn:
         return on_turn
@@ -88,6 +89,13 @@ def _waiting(game: Game[Any], state: BaseState, by_player: dict[PlayerId, list[A
     except Exception:
         log.exception("to_act a échoué (%s)", game.name)
         return []
+
+
+@lru_cache(maxsize=64)
+def _turn_kinds(game: Game[Any]) -> frozenset[str]:
+    """The kinds only the player to act may take, once per game: three games build their
+    vocabulary's models afresh at each call, and this is asked for every state."""
+    return frozenset(s.kind for s in game.vocabulary() if s.who == "turn")
 
 
 def legal_actions(session: Session) -> LegalActions | None:

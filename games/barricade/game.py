@@ -6,7 +6,7 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel
 
-from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
+from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId, offer
 
 from .board import Board, load_board
 from .events import (
@@ -248,14 +248,14 @@ class Barricade(Game[BarricadeState]):
         if state.over or player != state.turn_player:
             return []
         if state.phase == "lancer":
-            return [Action(kind="lancer")]
+            return [offer("lancer")]
         if state.phase == "barriere":
-            return [Action(kind="laisser")] + [
-                Action(kind="barriere", args={"point": p}) for p in free_points(state, self.board)
+            return [offer("laisser")] + [
+                offer("barriere", point=p) for p in free_points(state, self.board)
             ]
         assert state.throw is not None
         return [
-            Action(kind="deplacer", args={"mineur": m.miner + 1, "destination": m.destination})
+            offer("deplacer", mineur=m.miner + 1, destination=m.destination)
             for m in legal_moves(state, self.board, player, state.throw)
         ]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel
 
-from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId
+from games.core import Action, ActionSpec, Dice, Event, Game, IllegalAction, PlayerId, offer
 
 from .bataille import throw_bataille
 from .deux_des import throw_pair, throw_series
@@ -81,7 +81,7 @@ class Cabane(Game[CabaneState]):
     def legal_actions(self, state: CabaneState, player: PlayerId) -> list[Action]:
         if state.over or player != state.current:
             return []
-        return [Action(kind=THROW)]
+        return [offer(THROW)]
 
     def vocabulary(self) -> list[ActionSpec]:
         # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).

@@ -7,7 +7,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
+from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId, offer
 
 from .chain import SIDES, Side, closed, fitting_sides, lay, playable
 from .deal import deal_round, set_opening
@@ -164,13 +164,13 @@ class Chevre(Game[ChevreState]):
         hand = sorted(state.hands[player], key=sort_key)
         if not state.chain:
             openers = [state.opening] if state.opening is not None else hand
-            return [Action(kind=POSER, args={"tuile": t}) for t in openers]
+            return [offer(POSER, tuile=t) for t in openers]
         moves = [
-            Action(kind=POSER, args={"tuile": t, "cote": side}) for t in hand for side in fitting_sides(state, t)
+            offer(POSER, tuile=t, cote=side) for t in hand for side in fitting_sides(state, t)
         ]
         if moves:
             return moves
-        return [Action(kind=PIOCHER if state.bazar else PASSER)]
+        return [offer(PIOCHER if state.bazar else PASSER)]
 
     def vocabulary(self) -> list[ActionSpec]:
         return [

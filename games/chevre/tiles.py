@@ -28,7 +28,14 @@ def parse(text: str) -> Tile | None:
     return make(int(match.group(1)), int(match.group(2)))
 
 
+# Every « a-b » of two numbers 0-6, either order: read at every legal move and every view.
+_VALUES: dict[str, tuple[int, int]] = {f"{a}-{b}": (a, b) for a in range(7) for b in range(7)}
+
+
 def values(tile: Tile) -> tuple[int, int]:
+    known = _VALUES.get(tile)
+    if known is not None:
+        return known
     low, high = tile.split("-")
     return int(low), int(high)
 

@@ -3,7 +3,7 @@
 from .dice import Dice
 from .errors import IllegalAction
 from .game import COMMON_VOCABULARY, LEAVE, REMOVE, TICK, Game
-from .model import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, BaseState, Event, OpenView, PlayerId
+from .model import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, BaseState, Event, OpenView, PlayerId, offer
 
 __all__ = [
     "COMMON_VOCABULARY",
@@ -22,4 +22,5 @@ __all__ = [
     "IllegalAction",
     "OpenView",
     "PlayerId",
+    "offer",
 ]

@@ -7,7 +7,7 @@ tutorials and bug reports replay exact throws with it.
 
 from __future__ import annotations
 
-import hashlib
+from hashlib import blake2b
 from typing import TypeVar
 
 from pydantic import BaseModel, Field
@@ -24,13 +24,16 @@ class Dice(BaseModel):
         """One result from 1 to ``sides``. Mutates the generator: call it on the state being built."""
         if sides < 1:
             raise ValueError("sides must be positive")
-        self.counter += 1
+        # Through __dict__, not pydantic's __setattr__ (a plain field, no validation on assignment):
+        # a throw is the commonest mutation of a game, and its setattr cost as much as the hash.
+        fields = self.__dict__
+        counter = fields["counter"] = fields["counter"] + 1
         if self.loaded:
             value = self.loaded.pop(0)
             if not 1 <= value <= sides:
                 raise ValueError(f"loaded value {value} is not between 1 and {sides}")
             return value
-        digest = hashlib.blake2b(f"{self.seed}:{self.counter}".encode(), digest_size=8).digest()
+        digest = blake2b(f"{self.seed}:{counter}".encode(), digest_size=8).digest()
         return int.from_bytes(digest, "big") % sides + 1
 
     def randbelow(self, n: int) -> int:

@@ -9,6 +9,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, TypeAdapter
 
+from .copying import deep_copy
 from .dice import Dice
 from .errors import IllegalAction
 from .model import SYSTEM, Action, ActionSpec, ArgSpec, BaseState, Event, PlayerId
@@ -97,9 +98,9 @@ class Game(ABC, Generic[S]):
         """Pure: returns the next state and the events, or raises IllegalAction and changes nothing."""
         if state.over and action.kind != TICK:
             raise IllegalAction("game_over")
-        # A validated dump is a deep copy three to four times faster than copy.deepcopy here.
         self._check_arguments(action)
-        new = type(state).model_validate(state.model_dump(round_trip=True))
+        # Planned from the model's field types: two to three times cheaper than validating a dump.
+        new = deep_copy(state)
         events = self._advance(new, now_ms)
         if action.kind == TICK:
             if player != SYSTEM:

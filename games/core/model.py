@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any, ClassVar, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -49,6 +50,30 @@ class Action(BaseModel):
                 value = ",".join(str(v) for v in value)
             parts.append(f"{key}={value}")
         return " ".join(parts)
+
+
+def offer(kind: str, **args: ArgValue) -> Action:
+    """An action a game offers (``legal_actions``): one shared instance per kind and arguments.
+
+    ``Action`` is frozen and its model validates every argument, which made building the offers
+    a good part of ``legal_actions``' cost (asked for every player after every accepted action).
+    The key carries each value's type: ``True`` and ``1`` are equal in Python, not as arguments.
+    """
+    return _shared(kind, tuple((name, _typed(value)) for name, value in args.items()))
+
+
+def _typed(value: ArgValue) -> tuple[Any, ...]:
+    if isinstance(value, list):
+        return (list, tuple((type(item), item) for item in value))
+    return (type(value), value)
+
+
+@lru_cache(maxsize=8192)
+def _shared(kind: str, key: tuple[tuple[str, tuple[Any, ...]], ...]) -> Action:
+    args: dict[str, ArgValue] = {}
+    for name, typed in key:
+        args[name] = [item for _, item in typed[1]] if typed[0] is list else typed[1]
+    return Action(kind=kind, args=args)
 
 
 _ENVELOPE = frozenset({"kind", "to"})

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.core import Action, ActionSpec, ArgSpec, PlayerId
+from games.core import Action, ActionSpec, ArgSpec, PlayerId, offer
 
 from .civet import when as civet_time
 from .combos import BIRDS, CHALLENGES, TARGETS, stake_limit
@@ -88,28 +88,28 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
     if player not in state.players:
         can_join = state.sloubi_open and state.phase == "chouettes" and state.song is None
         can_join = can_join and sloubi_value(state) <= SLOUBI_LIMIT
-        return [Action(kind="chante_sloubi")] if can_join and player not in state.eliminated else []
+        return [offer("chante_sloubi")] if can_join and player not in state.eliminated else []
     song = state.song
     if song is not None and song.player == player:
-        return [Action(kind="sloubi", args={"n": song.next}), Action(kind="refuser_sloubi")]
+        return [offer("sloubi", n=song.next), offer("refuser_sloubi")]
     out: list[Action] = []
     if thrower_now(state) == player:
-        out.append(Action(kind="lancer"))
+        out.append(offer("lancer"))
     phase = state.phase
     if phase == "sirop" and player == state.thrower:
-        out.append(Action(kind="siroter"))
+        out.append(offer("siroter"))
         if not is_forced(state):
-            out.append(Action(kind="garder"))
+            out.append(offer("garder"))
     if (
         phase == "paris"
         and state.sirop is not None
         and player in state.sirop.bettors
         and player not in state.sirop.bets
     ):
-        out += [Action(kind=k) for k in ("beau_sirop", "couche_sirop", "file_sirop")]
+        out += [offer(k) for k in ("beau_sirop", "couche_sirop", "file_sirop")]
         # the siroted Chouette's own bird is a Bévue: it stays in the vocabulary, never a button
         out += [
-            Action(kind="oiseau", args={"nom": bird})
+            offer("oiseau", nom=bird)
             for value, bird in BIRDS.items()
             if value != state.sirop.value
         ]
@@ -124,36 +124,36 @@ def legal(state: CulState, player: PlayerId) -> list[Action]:
             if state.shouts.kind == "moisissure"
             else ["pas_mou_le_caillou", "grelotte_ca_picote"]
         )
-        out += [Action(kind=k) for k in kinds]
+        out += [offer(k) for k in kinds]
         if state.shouts.kind == "pas_mou" and player == state.thrower:
-            out.append(Action(kind="siroter"))
+            out.append(offer("siroter"))
     if player in state.claims:
-        out.append(Action(kind="sirop_gagnant"))
+        out.append(offer("sirop_gagnant"))
     # only the calls and gifts that are not a Bévue become buttons; the others stay in the vocabulary
     minimum = grelottine_minimum(state)
     if phase == "chouettes" and player in state.grelottines and state.scores[player] >= minimum:
         targets = [p for p in state.grelottines if p != player and state.scores[p] >= minimum]
-        out += [Action(kind="grelottine", args={"cible": p}) for p in targets]
+        out += [offer("grelottine", cible=p) for p in targets]
     ch = state.challenge
     if phase == "mise" and ch is not None and player == ch.grelottin:
         for combination in CHALLENGES:
             limit = stake_limit(combination, ch.lowest)
             out += [
-                Action(kind="miser", args={"combinaison": combination, "mise": m}) for m in sorted({1, limit})
+                offer("miser", combinaison=combination, mise=m) for m in sorted({1, limit})
             ]
-            out.append(Action(kind="max", args={"combinaison": combination}))
+            out.append(offer("max", combinaison=combination))
     if phase == "relance" and player == state.thrower:
-        out += [Action(kind="relancer", args={"garder": keep}) for keep in KEEPS]
+        out += [offer("relancer", garder=keep) for keep in KEEPS]
     if player in state.civets:
         if civet_time(state, player) is not None:
             out += [
-                Action(kind="civet", args={"mise": m, "combinaison": c})
+                offer("civet", mise=m, combinaison=c)
                 for c in TARGETS
                 for m in (10, CIVET_MAX)
                 if state.options.negatives or m <= state.scores[player]
             ]
         if phase == "chouettes":
             out += [
-                Action(kind="lance_civet", args={"cible": p}) for p in state.players if p not in state.civets
+                offer("lance_civet", cible=p) for p in state.players if p not in state.civets
             ]
     return out

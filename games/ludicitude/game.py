@@ -6,7 +6,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId
+from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId, offer
 
 from . import setaside
 from .events import (
@@ -99,7 +99,7 @@ class Ludicitude(Game[LudicitudeState]):
         if state.situation.empty():
             raise IllegalAction("rien_a_reprendre")
         events: list[Event] = [
-            TakeOver(player=player, situation=state.situation.model_copy(deep=True), value=value_left(state))
+            TakeOver(player=player, situation=state.situation.snapshot(), value=value_left(state))
         ]
         if not state.table:
             events.append(self._memorise(state, player))
@@ -224,7 +224,7 @@ class Ludicitude(Game[LudicitudeState]):
         return Turn(
             player=state.players[state.current],
             can_take_over=not state.situation.empty(),
-            situation=state.situation.model_copy(deep=True),
+            situation=state.situation.snapshot(),
             value_left=value_left(state),
             dice_to_throw=len(state.table) or state.situation.rabbit_dice(),
         )
@@ -256,18 +256,18 @@ class Ludicitude(Game[LudicitudeState]):
         if state.over or player not in state.players or state.players[state.current] != player:
             return []
         if state.phase == "debut":
-            actions = [Action(kind=TOUT_RELANCER)]
+            actions = [offer(TOUT_RELANCER)]
             if not state.situation.empty():
-                actions.append(Action(kind=REPRENDRE))
+                actions.append(offer(REPRENDRE))
             return actions
         if state.phase == "ecarter":
             return [
-                Action(kind=ECARTER, args=dict(choice._asdict()))
+                offer(ECARTER, lapins=choice.lapins, doubles=choice.doubles, clapier=choice.clapier)
                 for choice in setaside.choices(state.table, state.situation)
             ]
         if state.phase == "suite":
-            return [Action(kind=RELANCER), Action(kind=ARRETER)]
-        return [Action(kind=RELANCER)]
+            return [offer(RELANCER), offer(ARRETER)]
+        return [offer(RELANCER)]
 
     def vocabulary(self) -> list[ActionSpec]:
         # The helps are in the catalogues: ``<game>.action.<kind>[.<arg>]`` (speech/).
