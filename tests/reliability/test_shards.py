@@ -187,7 +187,7 @@ async def until_thrown(reader: Reader, count: int, timeout_s: float = 60.0) -> N
     deadline = loop.time() + timeout_s
     while await thrown(reader) < count:
         assert loop.time() < deadline, f"fewer than {count} throws stored after {timeout_s} s"
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.05)
 
 
 async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> None:
@@ -201,7 +201,7 @@ async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> 
             return
         if loop.time() > deadline:
             raise AssertionError([r.text for r in results])
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.1)
 
 
 async def thrown(reader: Reader) -> int:
