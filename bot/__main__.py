@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -136,6 +137,10 @@ def _run_bot() -> Failure | None:
         print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
         return Failure(CONFIG, f"présentateur : {error}")
     START.mark("modules")
+    # What the start built (modules, models, the games' tables drawn once) lives as long as the
+    # process: out of the collector's sight, no full collection walks it again, nor the ones at
+    # exit (a third of a second of CPU at every stop, most of the interpreter's shutdown).
+    gc.freeze()
     try:
         asyncio.run(serve(bot, token))
     except Exception as error:
