@@ -331,4 +331,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # The interpreter's shutdown collects garbage several times over every object still alive: a
+    # quarter of an admin command's CPU. Frozen, they are skipped; they are freed with the process.
+    gc.freeze()
+    sys.exit(code)
