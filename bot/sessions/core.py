@@ -25,7 +25,7 @@ from .errors import TableError
 from .languages import TableLanguages
 from .legal import session_waiting_for
 from .session import Listener, Notice, Session, wall_ms
-from .votes import kept_votes
+from .votes import hand_host_on, kept_votes
 
 log = logging.getLogger(__name__)
 
@@ -150,6 +150,7 @@ class ManagerCore:
         rec.keep_news(events)
         if rec.votes:  # a player left or was removed: the votes on them and theirs go
             rec.votes = kept_votes(session)
+        hand_host_on(session)
         key = f"{state.turn_no}:{','.join(sorted(self.waiting(session)))}"
         if key != rec.waiting_key:
             rec.waiting_key, rec.waiting_since_ms, rec.warned = key, now, False

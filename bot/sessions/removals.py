@@ -21,7 +21,7 @@ from .errors import TableError
 from .forced import play_forced
 from .seating import Seating
 from .session import Session, rollback_copy
-from .votes import check_host_removal, check_vote, kept_votes, needed, seated_humans, votes_on
+from .votes import check_host_removal, check_vote, kept_votes, needed, votes_on
 
 
 @dataclass
@@ -115,10 +115,7 @@ class RemovalTables(Seating):
         before = rollback_copy(session.rec)
         try:
             session.state = new
-            rec = session.rec
-            if rec.host_id == target and (others := seated_humans(session)):
-                rec.host_id = others[0]  # the host voted out: the next seated human hosts
-            rec.active_ms = max(rec.active_ms, now)
+            session.rec.active_ms = max(session.rec.active_ms, now)
             self._after_change(session, events, now)
             await self._commit(session, SYSTEM, action, now, None)
         except BaseException:

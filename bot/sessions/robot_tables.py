@@ -13,7 +13,7 @@ from .forced import play_forced
 from .robots import humans, plan, seat_robot
 from .session import Due, Notice, Session, rollback_copy
 from .timers import TimedTables
-from .votes import kept_votes
+from .votes import hand_host_on, kept_votes
 
 # The tables' journal (bot.tables): a robot's refused move is told there too.
 log = journal.log
@@ -76,6 +76,7 @@ class RobotTables(TimedTables):
             before = rollback_copy(rec)
             seat_robot(rec, level, player)
             rec.votes = kept_votes(session)  # robots do not vote, nor are they voted out
+            hand_host_on(session)
             session.changed_ms = self.clock()  # the robot takes its pace from now: the table is read first
             try:
                 self.stamp(session)

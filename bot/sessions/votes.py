@@ -23,6 +23,15 @@ def seated_humans(session: Session) -> list[PlayerId]:
     return [p for p in session.players if p not in session.rec.robots]
 
 
+def hand_host_on(session: Session) -> None:
+    """A host who is no longer a seated human (left, removed, seat given to a robot) hands the
+    host's part to the first seated human, so that someone at the table may still remove a player
+    or give a seat to a robot. At a table of robots alone the host stays the host, watching."""
+    humans = seated_humans(session)
+    if humans and session.rec.host_id not in humans:
+        session.rec.host_id = humans[0]
+
+
 def electorate(session: Session, target: PlayerId) -> list[PlayerId]:
     """Who votes on removing ``target``: the other seated humans."""
     return [p for p in seated_humans(session) if p != target]

@@ -8,6 +8,7 @@ import pytest
 
 from bot.sessions import Session, SessionManager, TableError
 from bot.sessions.votes import needed
+from games.core import LEAVE, Action
 from games.culdechouette import CulDeChouette
 
 from .conftest import MakeManager, seated_game
@@ -87,3 +88,23 @@ async def test_with_two_humans_seated_there_is_no_vote_but_the_host_still_remove
     assert session.players == ["1", "2", "3"] and session.rec.votes == {}
     removed = await manager.remove_by_host(session.id, "1", "2")
     assert removed.removed and session.players == ["1", "3"]
+
+
+async def test_a_host_who_leaves_hands_the_host_part_to_the_next_seated_human(make_manager: MakeManager) -> None:
+    manager, session = await four_at_cul_de_chouette(make_manager)
+    left = await manager.act(session.id, "1", Action(kind=LEAVE), 0)
+    assert left.error is None and session.players == ["2", "3", "4"]
+    # The host's part went to the first human still seated: 1 may no longer remove anyone, 2 may.
+    assert session.rec.host_id == "2"
+    with pytest.raises(TableError) as gone:
+        await manager.remove_by_host(session.id, "1", "4")
+    assert gone.value.code == "not_host"
+    # 2 hands their seat to a robot: 3 hosts now, and removes the robot's seat.
+    await manager.give_seat(session.id, "2", "fort")
+    assert session.rec.host_id == "3"
+    removed = await manager.remove_by_host(session.id, "3", "2")
+    assert removed.removed and session.players == ["3", "4"]
+    # A new manager (a restart) reads who hosts.
+    restarted = await make_manager(games=GAMES)
+    back = restarted.by_id(session.id) or await restarted.warm(session.rec.channel_id)
+    assert back is not None and back.rec.host_id == "3"
