@@ -185,8 +185,6 @@ class TaverneBot(commands.AutoShardedBot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         restored = await manager.restore()
-        # Before any click is answered: a life killed before its redraws leaves them owed.
-        await clicks.listener.restored()
         self.started.mark("tables")
         # The others' index is read beside the connection; the manager says how many when it is.
         log.info(
