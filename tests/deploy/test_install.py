@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import venv
 from pathlib import Path
@@ -137,19 +138,23 @@ def build_and_install(source: Path, work: Path, ours: str) -> Path:
 
 
 @pytest.fixture(scope="session")
-def installed(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A new virtual environment with Taverne's wheel installed, not editable. Its dependencies
     come from this environment's site-packages (a .pth line, which does not bring the editable
     install of the checkout along), so that no download is needed.
 
     Building and installing the wheel takes seconds: it is done once for the sources as they are
-    (a hash of what is built), kept in pytest's cache for the next runs, and shared by the workers
-    of a run under a lock, instead of once per worker and per run."""
+    (a hash of what is built), kept in the temporary folder for the next runs (outside the
+    checkout, which the tests check the installed bot does not use), one folder per test
+    environment, and shared by the workers of a run under a lock, instead of once per worker and
+    per run."""
     source = copy_source(tmp_path_factory.mktemp("wheel") / "src")
     ours = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "discord").is_dir())
     key = content_hash(source, sys.executable, sys.version, ours)
-    cache = getattr(request.config, "cache", None)
-    root = Path(cache.mkdir("taverne-installed-wheel")) if cache is not None else tmp_path_factory.getbasetemp().parent
+    ours_key = hashlib.sha256(ours.encode()).hexdigest()[:12]
+    root = Path(tempfile.gettempdir()) / f"taverne-installed-wheel-{os.getuid()}" / ours_key
+    root.mkdir(parents=True, exist_ok=True)
+    assert ROOT not in root.parents, f"the temporary folder {root} is in the checkout"
     done = root / key
     with (root / "lock").open("w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # another worker building the same wheel: wait for it
