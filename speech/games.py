@@ -12,6 +12,7 @@ from typing import Any
 
 from games.core import ActionSpec, ArgSpec, BaseState, Event, Game, IllegalAction, PlayerId
 from games.core import registry as games
+from games.core.values import fold, fold_value
 
 from .catalogue import has, languages, t, tn
 
@@ -87,10 +88,11 @@ class GameWords:
         return t(lang, key) if has(lang, key) or has("fr", key) else choice
 
     def choice_of(self, arg: ArgSpec, typed: str) -> str | None:
-        """The choice a typed word stands for, in any language (case aside), or None."""
-        wanted = typed.strip().lower()
+        """The choice a typed word stands for, in any language (case, accents and decoration aside:
+        ``values.fold_value``), or None."""
+        wanted = fold_value(typed)
         for choice in arg.choices:
-            if wanted == choice.lower() or any(wanted == self.choice_word(arg, choice, lang).lower() for lang in languages()):
+            if wanted == fold(choice) or any(wanted == fold(self.choice_word(arg, choice, lang)) for lang in languages()):
                 return choice
         return None
 

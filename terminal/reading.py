@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from games.core import SYSTEM, Action, ActionSpec, ArgSpec, ArgValue, IllegalAction, PlayerId
+from games.core.values import ChoiceWords, read_value
 from speech import SOURCE, t
 
 from .synonyms import meanings
@@ -39,31 +40,19 @@ class Typed:
     at: int | None = None
 
 
-def parse_value(spec: ArgSpec, raw: str, players: list[PlayerId] | None = None) -> ArgValue:
-    if spec.type == "int":
-        try:
-            return int(raw)
-        except ValueError:
-            raise IllegalAction("bad_argument", name=spec.name) from None
-    if spec.type == "ints":
-        try:
-            return [int(x) for x in raw.split(",") if x.strip()]
-        except ValueError:
-            raise IllegalAction("bad_argument", name=spec.name) from None
-    if spec.type == "choice" and spec.choices:
-        for choice in spec.choices:
-            if plain(choice) == plain(raw):
-                return choice
-        raise IllegalAction("bad_argument", name=spec.name)
-    if spec.type == "player" and players:
-        for player in players:
-            if plain(player) == plain(raw):
-                return player
-    return raw
+def parse_value(
+    spec: ArgSpec, raw: str, players: list[PlayerId] | None = None, choice_words: ChoiceWords | None = None
+) -> ArgValue:
+    """The bot's forms read values the same way (``games.core.values``); here the game judges the
+    bounds and who is at the table (``strict=False``): its refusal names the limit or the player."""
+    return read_value(spec, raw, {p: p for p in players or []}, strict=False, choice_words=choice_words)
 
 
 def parse_action(
-    vocabulary: list[ActionSpec], words: list[str], players: list[PlayerId] | None = None
+    vocabulary: list[ActionSpec],
+    words: list[str],
+    players: list[PlayerId] | None = None,
+    choice_words: ChoiceWords | None = None,
 ) -> Action:
     """``kind arg1 arg2`` or ``kind name=value`` into an Action checked against the vocabulary."""
     if not words:
@@ -79,12 +68,12 @@ def parse_action(
     for key, raw in named.items():
         if key not in by_name:
             raise IllegalAction("bad_argument", name=key)
-        args[key] = parse_value(by_name[key], raw, players)
+        args[key] = parse_value(by_name[key], raw, players, choice_words)
     free = [a for a in spec.args if a.name not in args]
     if len(positional) > len(free):
         raise IllegalAction("bad_argument", name=positional[len(free)])
     for arg_spec, raw in zip(free, positional, strict=False):
-        args[arg_spec.name] = parse_value(arg_spec, raw, players)
+        args[arg_spec.name] = parse_value(arg_spec, raw, players, choice_words)
     for arg_spec in spec.args:
         if arg_spec.name not in args and not arg_spec.optional:
             raise IllegalAction("missing_argument", name=arg_spec.name)
@@ -101,6 +90,8 @@ class Reader:
     players: list[PlayerId]
     # The language of its refusals (--lang).
     lang: str = SOURCE
+    # A choice typed in any language (« left » for Chèvre's « gauche »): the game's words.
+    choice_words: ChoiceWords | None = None
 
     def read(self, line: str, may_act: dict[PlayerId, list[Action]]) -> Typed | None:
         """None for a blank line or a comment; ``may_act``: each player's legal actions now."""
@@ -141,7 +132,7 @@ class Reader:
         if words[0].isdigit() and len(words) == 1:
             return Typed("number", player=player, number=int(words[0]), at=at)
         if player == SYSTEM:
-            return Typed("play", player, parse_action(self.vocabulary, words), at=at)
+            return Typed("play", player, parse_action(self.vocabulary, words, choice_words=self.choice_words), at=at)
         legal = [a.kind for a in may_act.get(player, [])]
         return Typed("play", player, self._action(words, legal), at=at)
 
@@ -177,7 +168,7 @@ class Reader:
             candidates = meanings(self.game, folded, kinds)
             if candidates:
                 chosen = next((k for k in candidates if k in legal), candidates[0])
-                return parse_action(self.vocabulary, [chosen, *words[size:]], self.players)
+                return parse_action(self.vocabulary, [chosen, *words[size:]], self.players, self.choice_words)
             shortcut = self._choice_shortcut(folded)
             if shortcut is not None and size == len(words):
                 return shortcut

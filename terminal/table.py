@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import sys
 import traceback
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol, TextIO
 
 from games.core import SYSTEM, TICK, Action, BaseState, Event, Game, IllegalAction, PlayerId
@@ -66,7 +66,9 @@ class Runner:
     def __post_init__(self) -> None:
         self.words = words_of(self.game)
         self.vocabulary = self.game.full_vocabulary()
-        self.reader = Reader(self.game.name, self.vocabulary, list(self.state.players), self.lang)
+        self.reader = Reader(
+            self.game.name, self.vocabulary, list(self.state.players), self.lang, self.words.choice_of
+        )
         self.tty_out = bool(getattr(self.out, "isatty", lambda: False)())
 
     # --- what the table knows ---------------------------------------------------------------
@@ -181,7 +183,7 @@ class Runner:
         """One typed line: played, answered (aide, voir), or refused with its reason."""
         joined = [p for p in self.state.players if p not in self.reader.players]
         if joined:  # someone who joined mid-game (Chante-Sloubi) is recognised like the others
-            self.reader = Reader(self.game.name, self.vocabulary, self.reader.players + joined, self.lang)
+            self.reader = replace(self.reader, players=self.reader.players + joined)
         try:
             typed = self.reader.read(text.strip(), self.legal())
         except Unreadable as error:

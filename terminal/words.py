@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import unicodedata
 
+from games.core.values import fold
 from speech import SOURCE, t
 
 # Quotes that group words when they are closed on the same line; an unclosed one is a letter.
 PAIRS = {'"': '"', "«": "»", "“": "”"}
-# Marks that decorate a shout and never change its meaning.
-DECORATION = "!?.,;:«»\"“”…"
 MAX_LINE = 500
 
 
@@ -43,12 +42,9 @@ def tokens(line: str) -> list[str]:
 
 
 def plain(word: str) -> str:
-    """A word folded for comparison: lower case, no accents, apostrophes and dashes as ``_``."""
-    decomposed = unicodedata.normalize("NFD", word.strip(DECORATION).lower())
-    bare = "".join(c for c in decomposed if not unicodedata.combining(c))
-    for mark in ("'", "’", "-", " "):
-        bare = bare.replace(mark, "_")
-    return bare
+    """A word folded for comparison: lower case, no accents, apostrophes and dashes as ``_`` (the
+    same folding as the values the bot's forms read: ``games.core.values.fold``)."""
+    return fold(word)
 
 
 def unreadable(line: str, lang: str = SOURCE) -> str | None:

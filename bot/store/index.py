@@ -6,6 +6,8 @@ same conditions): it reads through its connection."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import sqlite3
 from collections.abc import AsyncGenerator, Sequence
@@ -99,7 +101,7 @@ class OpenTables:
             yield await self._index_here(query)
             return
         try:
-            reader = await aiosqlite.connect(f"{self._path.resolve().as_uri()}?mode=ro", uri=True)
+            reader = await self._open_reader(f"{self._path.resolve().as_uri()}?mode=ro")
         except sqlite3.Error as error:
             log.warning("index des tables lu sur la connexion principale (%s)", error)
             yield await self._index_here(query)
@@ -110,6 +112,19 @@ class OpenTables:
                     yield cast(list[tuple[int, int]], page)  # plain (channel, id) tuples: no row factory here
         finally:
             await reader.close()
+
+    @staticmethod
+    async def _open_reader(uri: str) -> aiosqlite.Connection:
+        """The index's read-only connection. The bot stopping while it opens waits for it to open,
+        then closes it while the loop still runs: else its thread, once the connection is made,
+        calls back into a closed loop and is never stopped."""
+        opening = asyncio.ensure_future(aiosqlite.connect(uri, uri=True))
+        try:
+            return await asyncio.shield(opening)
+        except asyncio.CancelledError:
+            with contextlib.suppress(Exception):
+                await (await opening).close()
+            raise
 
     async def _index_here(self, query: str) -> list[tuple[int, int]]:
         def read(db: sqlite3.Connection) -> list[tuple[int, int]]:

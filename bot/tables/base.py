@@ -375,11 +375,3 @@ class Presenter(FormWords, PrivateHand[V], Arrangement[V], Generic[V]):
     def announce(self, shown: Shown[V], event: Event) -> str | None:
         """None by default."""
         return None
-
-    def parse_message(self, session: Session, player: PlayerId, text: str) -> Action | None:
-        """An action typed as a plain message in the channel (a song, a shout)."""
-        return None if session.state is None else self.read_message(self.shown(session, None), player, text)
-
-    def read_message(self, shown: Shown[V], player: PlayerId, text: str) -> Action | None:
-        """None by default."""
-        return None

@@ -43,6 +43,8 @@ NAME_WIDTH = 12  # a name's width in the round's score table (monospace)
 
 SIDE_EMOJI = {"gauche": "⬅️", "droite": "➡️"}
 EMOJI = {PIOCHER: "🛍️", PASSER: "⏭️"}
+# The « poser » form's fields, in words of their own (the actions' help is too long for a label).
+FORM_FIELDS = {"tuile": "chevre.table.form_tile", "cote": "chevre.table.form_side"}
 
 
 def lang_of(shown: Shown[ChevreView]) -> str:
@@ -140,28 +142,14 @@ class ChevrePresenter(Presenter[ChevreView]):
             return SIDE_EMOJI[side]
         return EMOJI.get(action.kind)
 
-    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
-        if kind != POSER:
-            return super().form_fields(session, kind, lang)
-        return [
-            ArgSpec(name="tuile", type="text", help=t(lang, "chevre.table.form_tile")),
-            ArgSpec(
-                name="cote",
-                type="choice",
-                choices=["gauche", "droite"],
-                optional=True,
-                help=t(lang, "chevre.table.form_side"),
-            ),
-        ]
-
     def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
         # The spec's help is too long for a form's 45 characters: say it short.
         return t(lang, "chevre.table.form_title") if kind == POSER else super().form_title(session, kind, lang)
 
     def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
-        """The form's own fields carry their help in the reader's language already."""
-        if kind == POSER:
-            return " ".join(arg.help.split())
+        # The form's fields say where to look (« Ma main ») and when the end matters.
+        if kind == POSER and arg.name in FORM_FIELDS:
+            return " ".join(t(lang, FORM_FIELDS[arg.name]).split())
         return super().argument_help(kind, arg, lang)
 
     def menu_items(self, shown: Shown[ChevreView]) -> list[ui.Item[Any]]:

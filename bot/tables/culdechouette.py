@@ -3,14 +3,12 @@ free stakes, and the Chante-Sloubi sung as messages in the channel ("Sloubi 1", 
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from typing import Any
 
 import discord
 from discord import ui
 
-from games.core import Action, ArgSpec, Event, PlayerId
+from games.core import Action, ArgSpec, Event
 from games.culdechouette import GAME
 from games.culdechouette.combos import BIRDS, NAMES
 from games.culdechouette.events import (
@@ -79,15 +77,8 @@ ANNOUNCEMENTS = ("beau_sirop", "couche_sirop", "file_sirop")
 BET_WORDS = {"couche", "file", "oiseau", "caduc", "silence"}
 # Said or decided at once, each beside what it means (a Section in the table message).
 BESIDE = {"siroter", "garder", "pas_mou_le_caillou", "grelotte_ca_picote", "sans_fin", "sirop_gagnant", *ANNOUNCEMENTS}
-SLOUBI = re.compile(r"sloubi\s*(\d{1,4})")
 # Typed in the channel, never clicked: a song is sung, and any other message interrupts it.
 TYPED = {"sloubi", "message"}
-
-
-def plain(text: str) -> str:
-    """Lower case without accents or surrounding punctuation: how "Sloubi 3 !" is compared."""
-    decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip(" \t\n!.?,;:…")
 
 
 def combination(name: object) -> str:
@@ -175,18 +166,11 @@ class CulDeChouettePresenter(Presenter[CulState]):
             rows += [buttons[i : i + PER_ROW] for i in range(0, len(buttons), PER_ROW)]
         return rows + (super().action_rows(shown, rest) if rest else [])
 
-    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
-        hint = t(lang, f"{T}field.combinaison.hint", names=", ".join(combination(c) for c in NAMES))
-        # Copies: the specs belong to the engine's vocabulary.
-        return [
-            a.model_copy(update={"help": hint}) if a.name == "combinaison" else a
-            for a in super().form_fields(session, kind, lang)
-        ]
-
     def argument_help(self, kind: str, arg: ArgSpec, lang: str) -> str:
-        # The combination's field carries the list of names as its help (form_fields).
-        if arg.name == "combinaison" and arg.help:
-            return " ".join(arg.help.split())
+        # A form's combination field lists the names to type (its placeholder).
+        if arg.name == "combinaison":
+            hint = t(lang, f"{T}field.combinaison.hint", names=", ".join(combination(c) for c in NAMES))
+            return " ".join(hint.split())
         return super().argument_help(kind, arg, lang)
 
     def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
@@ -286,16 +270,6 @@ class CulDeChouettePresenter(Presenter[CulState]):
         if isinstance(event, SloubiEntry) and event.value > 0:
             return t(shown.lang, f"{T}sing", player=mention(event.player, shown.names))
         return None
-
-    def read_message(self, shown: Shown[CulState], player: PlayerId, text: str) -> Action | None:
-        state = shown.view
-        if state.song is None:
-            return None
-        found = SLOUBI.fullmatch(plain(text))
-        if found and player == state.song.player:
-            return Action(kind="sloubi", args={"n": int(found.group(1))})
-        # Anything else said in the channel during a song interrupts it (the engine decides).
-        return Action(kind="message")
 
 
 PRESENTER = CulDeChouettePresenter(GAME)

@@ -1,14 +1,15 @@
-"""The words of a form (modal) that asks a player for free numbers or words: its title, its fields,
-their labels and hints, within Discord's limits; and who may open it."""
+"""The words of a form (modal) that asks a player for free numbers or words: its title, its fields'
+labels and hints, within Discord's limits. What a form asks (its fields) and how it is read are the
+rules' (the game's vocabulary): ``bot.ui.forms``."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from games.core import ActionSpec, ArgSpec, Game, PlayerId
+from games.core import ActionSpec, ArgSpec, Game
 from speech import SOURCE, t, words_of
 
-from ..sessions import Session, legal_actions
+from ..sessions import Session
 from ..ui.components import clip, fit
 
 # Discord's limits on a form (modal): its title and each field's label; a field's placeholder.
@@ -18,22 +19,11 @@ PLACEHOLDER_MAX = 100
 
 
 class FormWords:
-    """Part of every presenter (``Presenter``): what a form asks and in which words. A form is read
-    by the player who opened it alone: ``lang`` is theirs (their client's, else the server's)."""
+    """Part of every presenter (``Presenter``): the words of a form, never what it asks. A form is
+    read by the player who opened it alone: ``lang`` is theirs (their client's, else the server's)."""
 
     game: Game[Any]
     specs: dict[str, ActionSpec]
-
-    def form_fields(self, session: Session, kind: str, lang: str = SOURCE) -> list[ArgSpec]:
-        """The arguments a form asks for ``kind`` (at most five)."""
-        spec = self.specs.get(kind)
-        return [a for a in spec.args][:5] if spec else []
-
-    def may_ask(self, session: Session, player: PlayerId, kind: str) -> bool:
-        """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of
-        that kind. Otherwise the form does not open, and they are told why."""
-        legal = legal_actions(session)
-        return legal is not None and any(a.kind == kind for a in legal.of_player(player))
 
     def form_title(self, session: Session, kind: str, lang: str = SOURCE) -> str:
         """The form's title: the action's help, cut at a word to Discord's 45 characters."""

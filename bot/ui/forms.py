@@ -1,5 +1,11 @@
 """Forms for an action's free numbers or words (``tvq:`` buttons): the form opened, then its
-submitted fields turned into the action's arguments and played."""
+submitted fields turned into the action's arguments and played.
+
+What a form asks and how it is read are the rules': the fields are the arguments of the action's
+spec in the game's vocabulary, each value read by the one reader of typed values
+(``games.core.values``, the terminal table's too), a choice in any language through the game's
+words. The presenter gives only the form's words (its title, labels, hints: ``tables.forms``).
+"""
 
 from __future__ import annotations
 
@@ -7,11 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from games.core import Action, ArgSpec, IllegalAction
+from games.core import Action, ActionSpec, ArgSpec, Game, IllegalAction, PlayerId
 from games.core.model import ArgValue
+from games.core.values import read_value
 from speech import SOURCE, words_of
 
-from ..sessions import Session, TableError
+from ..sessions import Session, TableError, legal_actions
 from ..tables import presenter_for
 from ..tables.base import FIELD_LABEL_MAX, PLACEHOLDER_MAX, TITLE_MAX
 from . import ids
@@ -22,17 +29,38 @@ from .play import play
 if TYPE_CHECKING:
     from .table_ui import TableUI
 
+# A modal holds five fields at most.
+FIELDS_MAX = 5
+
+
+def spec_of(game: Game[Any], kind: str) -> ActionSpec | None:
+    """The action ``kind`` in the game's vocabulary (None: no such action)."""
+    return next((spec for spec in game.full_vocabulary() if spec.kind == kind), None)
+
+
+def form_fields(game: Game[Any], kind: str) -> list[ArgSpec]:
+    """The arguments a form asks for ``kind``: its spec's, at most five (none: no such action)."""
+    spec = spec_of(game, kind)
+    return list(spec.args[:FIELDS_MAX]) if spec is not None else []
+
+
+def may_ask(session: Session, player: PlayerId, kind: str) -> bool:
+    """Whether ``player`` may fill the form for ``kind`` now: one of their legal actions is of that
+    kind. Otherwise the form does not open, and they are told why."""
+    legal = legal_actions(session)
+    return legal is not None and any(a.kind == kind for a in legal.of_player(player))
+
+
 async def ask(ui: TableUI, click: Click) -> None:
     """Opens the form, when the clicker may take that action now (else says why not)."""
     parsed, session = ui.table_named(click.custom_id, same_turn=True)
     click.session = session
     lang = ui.language_of(click)
-    presenter = presenter_for(session.game)
-    spec = presenter.specs.get(parsed.tail)
-    if spec is None:
-        raise TableError("malformed")
+    spec = spec_of(session.game, parsed.tail)
+    if spec is None or not spec.args:
+        raise TableError("malformed")  # no form asks for an action the game lacks, or one without words
     player = click.player
-    if not presenter.may_ask(session, player, spec.kind):
+    if not may_ask(session, player, spec.kind):
         # Said before the form opens: filling it in only to be refused would waste the effort.
         if player in session.players:
             await ui.sender.private(click.interaction, words_of(session.game).explain(IllegalAction("not_your_turn"), lang))
@@ -47,7 +75,7 @@ def form(session: Session, kind: str, custom_id: str, lang: str = SOURCE) -> dis
     modal = discord.ui.Modal(
         title=fit(presenter.form_title(session, kind, lang), TITLE_MAX), custom_id=custom_id, timeout=None
     )
-    for arg in presenter.form_fields(session, kind, lang):
+    for arg in form_fields(session.game, kind):
         hint = clip(presenter.field_hint(session, kind, arg, lang), PLACEHOLDER_MAX)
         modal.add_item(
             discord.ui.TextInput(
@@ -66,19 +94,28 @@ async def submitted(ui: TableUI, click: Click) -> None:
     data: dict[str, Any] = dict(click.interaction.data or {})
     parsed = ids.parse_table_id(click.custom_id)
     session = ui.manager.by_id(parsed.session)
-    if session is None:
-        raise TableError("closed")
+    channel = click.interaction.channel_id
+    if session is None or (channel is not None and session.rec.channel_id != channel):
+        raise TableError("closed")  # as a button's click: a form names a table of its own channel
     click.session = session
-    action = form_action(session, parsed.tail, form_values(data), ui.language_of(click))
+    try:
+        action = form_action(session, parsed.tail, form_values(data))
+    except IllegalAction:
+        if session.state is not None and parsed.turn != session.state.turn_no:
+            raise TableError("stale") from None  # what it asked is no longer the question
+        raise
     await play(ui, click, session, action, parsed.turn)
 
 
-def form_action(session: Session, kind: str, fields: dict[str, str], lang: str = SOURCE) -> Action:
-    presenter = presenter_for(session.game)
-    if kind not in presenter.specs:
+def form_action(session: Session, kind: str, fields: dict[str, str]) -> Action:
+    """The action a submitted form stands for, read against the game's vocabulary (``kind``'s spec),
+    or why not: TableError("malformed") for an action the game does not have, IllegalAction for a
+    value missing or unreadable (its words are the game's, in the clicker's language)."""
+    spec = spec_of(session.game, kind)
+    if spec is None or not spec.args:
         raise TableError("malformed")
     args: dict[str, ArgValue] = {}
-    for arg in presenter.form_fields(session, kind, lang):
+    for arg in spec.args[:FIELDS_MAX]:
         raw = fields.get(arg.name, "").strip()
         if not raw:
             if not arg.optional:
@@ -108,35 +145,7 @@ def form_values(data: dict[str, Any]) -> dict[str, str]:
 
 
 def parse_field(session: Session, arg: ArgSpec, raw: str) -> ArgValue:
-    if arg.type in {"int", "ints"}:
-        return _numbers(arg, raw)
-    if arg.type == "player":
-        wanted = raw.strip("<@!>").lower()
-        for player in session.players:
-            if wanted in {player.lower(), session.name(player).lower()}:
-                return player
-        raise IllegalAction("unknown_player", player=raw)
-    if arg.type == "choice" and arg.choices:
-        # Typed in any language: Chèvre's « gauche » is also “left”.
-        choice = words_of(session.game).choice_of(arg, raw)
-        if choice is None:
-            raise IllegalAction("bad_argument", name=arg.name)
-        return choice
-    return raw
-
-
-def _numbers(arg: ArgSpec, raw: str) -> ArgValue:
-    try:
-        numbers = [int(x) for x in raw.replace(" ", ",").split(",") if x]
-    except ValueError:
-        raise IllegalAction("bad_argument", name=arg.name) from None
-    if (
-        not numbers
-        or (arg.type == "int" and len(numbers) != 1)
-        or any(
-            (arg.minimum is not None and n < arg.minimum) or (arg.maximum is not None and n > arg.maximum)
-            for n in numbers
-        )
-    ):
-        raise IllegalAction("bad_argument", name=arg.name)
-    return numbers[0] if arg.type == "int" else numbers
+    """One field's value: a player by name or mention among the table's, numbers within their
+    bounds, a choice typed in any language (Chèvre's « gauche » is also “left”), a word as typed."""
+    players = {player: session.name(player) for player in session.players}
+    return read_value(arg, raw, players, choice_words=words_of(session.game).choice_of)

@@ -1,5 +1,6 @@
-"""Actions typed as plain messages in a table's channel (a song, a shout): parsed by the game's
-presenter, played, answered by a short reply when refused."""
+"""Actions typed as plain messages in a table's channel (a song, a shout): read by the game's rules
+(``Game.read_message``: which line is a couplet, which interrupts the song), played, answered by a
+short reply when refused."""
 
 from __future__ import annotations
 
@@ -8,7 +9,6 @@ from typing import TYPE_CHECKING
 import discord
 
 from ..sessions import TableError, stored
-from ..tables import presenter_for
 from ..words import table_error
 from .refusals import explain
 from .timing import at_ms, display_name
@@ -29,7 +29,7 @@ async def typed(ui: TableUI, message: discord.Message) -> None:
     if session is None or session.state is None:
         return
     player = str(message.author.id)
-    action = presenter_for(session.game).parse_message(session, player, message.content)
+    action = session.game.read_message(session.state, player, message.content)
     if action is None:
         return
     try:

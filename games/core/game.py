@@ -143,6 +143,12 @@ class Game(ABC, Generic[S]):
         """Whether someone not (yet) at the table may take ``action`` (joining mid-game, say)."""
         return False
 
+    def read_message(self, state: S, player: PlayerId, text: str) -> Action | None:
+        """The action ``player`` takes by saying ``text`` as a plain line of the table's chat (a
+        song, a shout), or None: the line is only chat. Pure reading, no check: ``apply`` judges
+        the action. Default: a game is played by its actions alone."""
+        return None
+
     def _advance(self, state: S, now_ms: int) -> list[Event]:
         """Close the windows whose deadline is at or before ``now_ms``. Default: no windows."""
         return []

@@ -151,6 +151,9 @@ class CulDeChouette(Game[CulState]):
     def legal_actions(self, state: CulState, player: PlayerId) -> list[Action]:
         return legal(state, player)
 
+    def read_message(self, state: CulState, player: PlayerId, text: str) -> Action | None:
+        return sloubi.read_message(state, player, text)
+
     def to_act(self, state: CulState) -> list[PlayerId]:
         return waited_for(state)
 

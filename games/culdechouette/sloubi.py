@@ -2,11 +2,34 @@
 
 from __future__ import annotations
 
-from games.core import Event, IllegalAction, PlayerId
+import re
+import unicodedata
+
+from games.core import Action, Event, IllegalAction, PlayerId
 
 from .events import SloubiDone, SloubiEntry, SloubiInterrupted, SloubiMissed, SloubiRefused, SloubiSung
 from .scoring import bevue, change, score_event
 from .state import SLOUBI_LIMIT, CulState, Song
+
+# « Sloubi 3 » as a message in the table's chat, once folded (``plain``).
+SUNG = re.compile(r"sloubi\s*(\d{1,4})")
+
+
+def plain(text: str) -> str:
+    """Lower case without accents or surrounding punctuation: how « Sloubi 3 ! » is compared."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).lower().strip(" \t\n!.?,;:…")
+
+
+def read_message(state: CulState, player: PlayerId, text: str) -> Action | None:
+    """A line of chat during a song: the singer's « Sloubi N » is the next couplet; anything else
+    said by anyone interrupts the song (``interrupt`` decides what that costs). No song: chat."""
+    if state.song is None:
+        return None
+    found = SUNG.fullmatch(plain(text))
+    if found and player == state.song.player:
+        return Action(kind="sloubi", args={"n": int(found.group(1))})
+    return Action(kind="message")
 
 
 def value(state: CulState) -> int:

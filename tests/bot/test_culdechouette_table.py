@@ -60,14 +60,14 @@ def test_a_chouette_velute_calls_for_the_shouts_in_the_players_words() -> None:
 def test_the_song_is_typed_in_the_channel() -> None:
     state: Any
     state, _ = GAME.start(["1", "2", "3"], loaded=[1, 2, 3])
-    session = session_of(state)
-    assert PRESENTER.parse_message(session, "1", "Sloubi 1") is None  # no song: chat stays chat
+    assert GAME.read_message(state, "1", "Sloubi 1") is None  # no song: chat stays chat
     state.song = type(state).model_fields["song"].annotation.__args__[0](player="3", target=4, start=4)
     session = session_of(state)  # a table's state is replaced at each change, never edited in place
-    assert PRESENTER.parse_message(session, "3", "  SLOUBI 1 ! ") == Action(kind="sloubi", args={"n": 1})
-    assert PRESENTER.parse_message(session, "3", "Sloubî 12") == Action(kind="sloubi", args={"n": 12})
-    assert PRESENTER.parse_message(session, "1", "Sloubi 2") == Action(kind="message")
-    assert PRESENTER.parse_message(session, "2", "allez Chloé") == Action(kind="message")
+    # Read by the rules, not by the table's presenter (tests/games/culdechouette/test_sloubi.py).
+    assert GAME.read_message(state, "3", "  SLOUBI 1 ! ") == Action(kind="sloubi", args={"n": 1})
+    assert GAME.read_message(state, "3", "Sloubî 12") == Action(kind="sloubi", args={"n": 12})
+    assert GAME.read_message(state, "1", "Sloubi 2") == Action(kind="message")
+    assert GAME.read_message(state, "2", "allez Chloé") == Action(kind="message")
     assert "tape « Sloubi 1 » dans le salon" in (PRESENTER.embed(session).description or "")
     assert not any(label.startswith("Sloubi") for label in labels(session))
 

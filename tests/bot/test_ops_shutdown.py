@@ -29,6 +29,8 @@ from tests.e2e.table import button_for, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
 
 ROOT = Path(__file__).resolve().parents[2]
+# What the bot logs once it has taken the signal (bot/__main__.py).
+SIGTERM_TAKEN = "SIGTERM reçu : arrêt en douceur"
 
 
 @pytest.fixture(autouse=True)
@@ -151,7 +153,9 @@ async def test_sigterm_stops_python_m_bot_gracefully_with_the_move_in_flight_com
             # The bot defers a click it cannot answer within 2 s: the move is then waiting to commit.
             await emu.wait_until(lambda: click.acknowledged, 5, "the bot to defer the click")
             process.send_signal(signal.SIGTERM)
-            await asyncio.sleep(0.5)
+            # Released once the bot has taken the signal, well within the store's 5 s wait for the
+            # lock (a fixed pause here, on a loaded machine, outlasted it: « database is locked »).
+            await emu.wait_until(lambda: SIGTERM_TAKEN in log.read_text(errors="replace"), 10, "the bot to take SIGTERM")
             assert process.returncode is None  # still finishing the move
         code = await asyncio.wait_for(process.wait(), 20)
     finally:
@@ -166,7 +170,7 @@ async def test_sigterm_stops_python_m_bot_gracefully_with_the_move_in_flight_com
     assert not Path(f"{tavern.database}-wal").exists()
     # One line per event worth knowing, the signal and the end; never the token, even at DEBUG.
     for line in ("table 1 ouverte : cabane", "table 1 : partie de cabane commencée", "graine 3",
-                 "SIGTERM reçu : arrêt en douceur", "arrêt terminé : base de données fermée"):
+                 SIGTERM_TAKEN, "arrêt terminé : base de données fermée"):
         assert line in text, text[-3000:]
     assert "Traceback" not in text
     assert emu.token not in text

@@ -25,7 +25,7 @@ from bot.tables import chevre, presenter_for
 from bot.tables.chevre import CHAIN_FILE
 from bot.ui import ids
 from bot.ui.drawing import draw_table
-from bot.ui.forms import form_action
+from bot.ui.forms import form_action, form_fields
 from games.chevre import GAME, ChevreOptions, ChevreState, deal_dice, position
 from games.chevre.tiles import ALL_TILES, make, sort_key
 from games.core import Action, Event
@@ -334,7 +334,7 @@ async def test_a_fixed_deal_played_through_the_manager_and_the_form(manager: Ses
     assert shown_hand(PRESENTER.private(session, "2") or "") == sorted(bruno, key=sort_key)
     [form] = [i for i in flat(PRESENTER.components(session)) if i["custom_id"].startswith("tvq:")]
     assert form["label"] == "Poser un domino…"
-    assert [f.name for f in PRESENTER.form_fields(session, "poser")] == ["tuile", "cote"]
+    assert [f.name for f in form_fields(session.game, "poser")] == ["tuile", "cote"]
 
     wrong = await manager.act(session.id, "1", form_action(session, "poser", {"tuile": "2-2"}), 0)
     assert wrong.error is not None and WORDS.explain(wrong.error, "fr") == "La première manche s'ouvre avec le 1-1."

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from bot.tables import presenter_for
+from bot.ui.forms import form_fields
 from games.core import registry
 from tests.bot.ux_support import manager_for, start_table
 from tests.french import french_lines
@@ -23,11 +24,11 @@ async def test_every_form_of_every_game_reads_in_english(db_path: Path, game: st
     async with manager_for(db_path, {game: found}) as manager:
         session, _, _ = await start_table(manager, game, NAMES)
         presenter = presenter_for(found)
-        asked = [spec.kind for spec in found.vocabulary() if presenter.form_fields(session, spec.kind, "en")]
+        asked = [spec.kind for spec in found.vocabulary() if form_fields(found, spec.kind)]
         for kind in asked:
             said = {}
             for lang in ("fr", "en"):
-                fields = presenter.form_fields(session, kind, lang)
+                fields = form_fields(found, kind)
                 lines = [presenter.form_title(session, kind, lang)]
                 for arg in fields:
                     # A field is labelled by its words, never by its (French) argument's name alone, but for

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from games.core import Action
 from games.culdechouette import GAME
 from games.culdechouette.state import CulState
 
@@ -90,3 +91,29 @@ def test_a_player_put_out_at_minus_343_may_not_come_back() -> None:
     state, _ = act(state, "cid", "pas_mou_le_caillou")
     assert state.eliminated == ["cid"]
     refused(state, "cid", "chante_sloubi", "sloubi_eliminated")
+
+
+def test_the_song_is_read_from_the_chat_by_the_rules() -> None:
+    """A line typed in the table's chat: the singer's « Sloubi N » (any case, accents, spaces and
+    marks) is the next couplet; anything else said by anyone is a message; without a song, chat."""
+    state = after_one_round()
+    assert GAME.read_message(state, "zoe", "Sloubi 1") is None
+    state, _ = act(state, "zoe", "chante_sloubi")
+    for typed, number in [("Sloubi 1", 1), ("  SLOUBI 2 ! ", 2), ("Sloubî 3.", 3), ("sloubi12", 12)]:
+        assert GAME.read_message(state, "zoe", typed) == Action(kind="sloubi", args={"n": number})
+    for player, typed in [("ana", "Sloubi 1"), ("zoe", "Sloubi un"), ("zoe", "sloubi 1 2"), ("bob", "allez")]:
+        assert GAME.read_message(state, player, typed) == Action(kind="message"), (player, typed)
+
+
+def test_a_song_typed_in_the_chat_is_sung_and_interrupted_by_the_others_words() -> None:
+    state, _ = act(after_one_round(), "zoe", "chante_sloubi")
+    for n in (1, 2):
+        sung = GAME.read_message(state, "zoe", f"Sloubi {n} !")
+        assert sung is not None
+        state, events = GAME.apply(state, "zoe", sung, 0)
+        assert kinds(events) == ["sloubi"]
+    chat = GAME.read_message(state, "ana", "bravo")
+    assert chat is not None
+    state, events = GAME.apply(state, "ana", chat, 0)
+    assert kinds(events) == ["sloubi_interrompu"] and state.song is None
+    assert GAME.read_message(state, "zoe", "Sloubi 3") is None  # the song is over: chat again
