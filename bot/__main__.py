@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -136,6 +137,10 @@ def _run_bot() -> Failure | None:
         print(f"Taverne ne démarre pas : {error}", file=sys.stderr)
         return Failure(CONFIG, f"présentateur : {error}")
     START.mark("modules")
+    # What the start built (modules, models, the games' tables drawn once) lives as long as the
+    # process: out of the collector's sight, no full collection walks it again, nor the ones at
+    # exit (a third of a second of CPU at every stop, most of the interpreter's shutdown).
+    gc.freeze()
     try:
         asyncio.run(serve(bot, token))
     except Exception as error:
@@ -326,4 +331,8 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    # The interpreter's shutdown collects garbage several times over every object still alive: a
+    # quarter of an admin command's CPU. Frozen, they are skipped; they are freed with the process.
+    gc.freeze()
+    sys.exit(code)

@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-import yarl
 from pydantic import Field, SecretStr, ValidationError, field_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
@@ -126,6 +125,8 @@ class Settings(StoreSettings):
     def _an_address(cls, value: str | None) -> str | None:
         if value is None:
             return None
+        import yarl  # here: the admin commands read no address, and need no URL library
+
         url = yarl.URL(value.strip())
         if url.scheme not in {"http", "https", "ws", "wss"} or not url.host:
             raise ValueError("adresse attendue, ex. http://127.0.0.1:8765/api/v10 ou ws://127.0.0.1:8765/")
@@ -176,6 +177,7 @@ def point_discord_elsewhere(api_base: str | None, gateway_url: str | None) -> No
     """
     import discord.gateway
     import discord.http
+    import yarl
 
     if api_base:
         discord.http.Route.BASE = api_base.rstrip("/")

@@ -187,7 +187,9 @@ class Emulator:
         if self._frozen is None:
             await asyncio.sleep(seconds)
             return
-        until = self.clock() + seconds
+        # A microsecond's tolerance: a bot sleeping until a deadline it read in milliseconds wakes
+        # when the test advances the clock to exactly that deadline, float rounding notwithstanding.
+        until = self.clock() + seconds - 1e-6
         while self.clock() < until:
             if self._advanced is None:
                 self._advanced = asyncio.Event()
@@ -198,7 +200,7 @@ class Emulator:
         self.rate_limits = RateLimits(limit, per, announce=announce)
 
     def now_ms(self) -> int:
-        return (wall_clock_ms() if self._frozen is None else self._frozen[1]) + int(self._offset * 1000)
+        return (wall_clock_ms() if self._frozen is None else self._frozen[1]) + round(self._offset * 1000)
 
     # -- change notification and waiting ------------------------------------------------------------------
 

@@ -64,6 +64,9 @@ class InteractionRecord:
     # Error codes the bot received for this interaction (10062, 40060, 50035...).
     errors: list[int] = field(default_factory=list)
     responded: asyncio.Event = field(default_factory=asyncio.Event)
+    # Set when the user's wait is over: the bot answered, or Discord refused its answer as too late
+    # (the user saw « Échec de l'interaction »; a test waits for the refusal, not for 3 s of real time).
+    settled: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
     def acknowledged(self) -> bool:
@@ -85,11 +88,12 @@ class InteractionRecord:
         return now - self.dispatched_at > TOKEN_LIFETIME_S
 
     async def wait_response(self, timeout: float = INITIAL_RESPONSE_DEADLINE_S) -> bool:
+        """Wait until the bot answered or its answer was refused as too late; whether it answered."""
         try:
-            await asyncio.wait_for(self.responded.wait(), timeout)
+            await asyncio.wait_for(self.settled.wait(), timeout)
         except TimeoutError:
             return False
-        return True
+        return self.responded.is_set()
 
     def __repr__(self) -> str:
         return (

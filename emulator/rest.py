@@ -584,6 +584,7 @@ class RestApi:
             raise ApiError(400, 40060, "Interaction has already been acknowledged.", kind="already_acknowledged")
         if record.deadline_passed(now):
             record.errors.append(10062)
+            record.settled.set()
             raise ApiError(
                 404,
                 10062,
@@ -600,6 +601,7 @@ class RestApi:
         record.response_type = kind
         record.response_at = now
         record.responded.set()
+        record.settled.set()
         if record.message is not None and kind in (CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE):
             await self.emu.post_message(record.message)
         elif record.message is not None and kind == UPDATE_MESSAGE:

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from emulator import Emulator, pointed_at
-from tests import postgres_server
+from tests import postgres_server, scheduling
 from tests.databases import BACKENDS, MARKER, TestDatabase, _in_thread, new_postgres_database
 from tests.e2e.tavern import Tavern, make_tavern
 
@@ -67,6 +67,14 @@ def pytest_unconfigure(config: pytest.Config) -> None:
     if folder is not None:
         postgres_server.stop_shared(folder)
         os.environ.pop(postgres_server.DIR_VARIABLE, None)
+
+
+@pytest.hookimpl(trylast=True)  # after -k and -m have deselected: the shares are of what runs
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """On several workers, the slowest tests start first, spread over them (tests/scheduling.py)."""
+    workers = scheduling.workers(config)
+    if workers > 1:
+        items[:] = scheduling.slowest_first(items, workers, scheduling.recorded_costs())
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:

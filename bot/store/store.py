@@ -164,10 +164,14 @@ class SqliteStore(OpenTables, Leases, Store):
         return int(row[0]) if row else 0
 
     async def migrate(self) -> int:
-        """Applies the steps not applied yet, each in its own transaction; returns the version."""
+        """Applies the steps not applied yet, each in its own transaction; returns the version.
+        The version is read again under each step's lock: processes starting together (a shard
+        each) take turns, and the later ones find the step done."""
         version = await self.schema_version()
         for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
             async with self._transaction() as db:
+                if await self.schema_version() >= number:
+                    continue
                 for statement in (s.strip() for s in script.split(";")):
                     if statement:
                         await db.execute(statement)

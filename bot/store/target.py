@@ -5,8 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import yarl
-
 SCHEMES = ("postgresql", "postgres")
 MASK = "***"
 
@@ -22,6 +20,8 @@ def password(target: object) -> str | None:
     """The password a PostgreSQL URL carries, to be masked wherever something is written."""
     if not is_postgres(target):
         return None
+    import yarl  # for a URL only: a file's healthcheck or backup needs no URL library
+
     try:
         return yarl.URL(str(target)).password or None
     except ValueError:
@@ -34,6 +34,8 @@ def shown(target: object) -> str:
     if not is_postgres(target):
         return text
     secret = password(target)
+    import yarl
+
     try:
         url = yarl.URL(text)
     except ValueError:

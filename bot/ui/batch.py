@@ -31,12 +31,14 @@ class Held:
 
 
 Flush = Callable[[Session, list[str]], Awaitable[None]]
+Sleep = Callable[[float], Awaitable[None]]
 
 
 class TimerNews:
-    def __init__(self, flush: Flush, delay_s: float = DELAY_S) -> None:
+    def __init__(self, flush: Flush, delay_s: float = DELAY_S, sleep: Sleep = asyncio.sleep) -> None:
         self.flush = flush
         self.delay_s = delay_s
+        self.sleep = sleep  # a test's hand-moved clock holds the news until it moves
         self._held: dict[int, Held] = {}
         self._running: set[asyncio.Task[None]] = set()
 
@@ -64,7 +66,7 @@ class TimerNews:
         return session_id in self._held
 
     async def _later(self, session_id: int) -> None:
-        await asyncio.sleep(self.delay_s)
+        await self.sleep(self.delay_s)
         held = self._held.pop(session_id, None)
         if held is None:
             return

@@ -5,6 +5,7 @@ the clicker's private lines.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -15,7 +16,7 @@ from speech import t
 
 from ..sessions import Session
 from ..tables import mention
-from .batch import DELAY_S, Flush, TimerNews
+from .batch import DELAY_S, Flush, Sleep, TimerNews
 from .drawing import announcements, event_line
 from .pings import Pings
 from .robots import tell_no_human
@@ -25,10 +26,12 @@ log = logging.getLogger(__name__)
 
 
 class News:
-    def __init__(self, sender: Sender, flush: Flush, timer_delay_s: float = DELAY_S) -> None:
+    def __init__(
+        self, sender: Sender, flush: Flush, timer_delay_s: float = DELAY_S, sleep: Sleep = asyncio.sleep
+    ) -> None:
         self.sender = sender
         self.pings = Pings()
-        self.held = TimerNews(flush, timer_delay_s)
+        self.held = TimerNews(flush, timer_delay_s, sleep)
 
     async def after(
         self,

@@ -9,6 +9,7 @@ The path of a click (docs/ARCHITECTURE.md): ``Tables.on_interaction`` → ``rout
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -18,7 +19,7 @@ from ..i18n import reader_language
 from ..sessions import Session, SessionManager, TableError
 from ..tables import presenter_for
 from . import ids
-from .batch import DELAY_S
+from .batch import DELAY_S, Sleep
 from .click import Click, Handler
 from .listener import TableListener
 from .news import News
@@ -30,11 +31,13 @@ log = logging.getLogger(__name__)
 
 
 class TableUI:
-    def __init__(self, manager: SessionManager, *, timer_delay_s: float = DELAY_S) -> None:
+    def __init__(
+        self, manager: SessionManager, *, timer_delay_s: float = DELAY_S, timer_sleep: Sleep = asyncio.sleep
+    ) -> None:
         self.manager = manager
         self.sender = Sender(manager.clock)
         self.listener = TableListener(self)
-        self.news = News(self.sender, self.listener.show_news, timer_delay_s)
+        self.news = News(self.sender, self.listener.show_news, timer_delay_s, timer_sleep)
         self.routes: dict[str, Handler] = dict(ROUTES)
         for game in manager.games.values():
             for prefix, handler in presenter_for(game).routes().items():

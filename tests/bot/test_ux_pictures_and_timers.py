@@ -3,6 +3,7 @@ what timers say close together becomes one table edit and one channel message.""
 
 from __future__ import annotations
 
+import asyncio
 import io
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from tests.e2e.table import open_table, seat_and_start
 from tests.e2e.tavern import Tavern
 from tests.games.core.toy import GAME as TOY
 
+from .conftest import Clock
 from .ux_support import TABLE, click, manager_for, start_table
 
 NAMES = {"111": "Alice", "222": "Bob", "333": "Chloé"}
@@ -77,7 +79,8 @@ async def test_the_table_picture_is_uploaded_again_only_when_it_changes(
 
 async def test_timer_news_close_together_make_one_edit_and_one_message(db_path: Path) -> None:
     async with manager_for(db_path, {"toy": TOY}) as manager:
-        session, clicks, channel = await start_table(manager, "toy", NAMES, timer_delay_s=0.2)
+        hold = Clock()  # the news are held on it: shown when it moves, never by themselves
+        session, clicks, channel = await start_table(manager, "toy", NAMES, timer_delay_s=0.2, timer_sleep=hold.sleep)
         assert channel.sent == []  # Alice started the game and throws first: she sees the table
         # Alice is warned, then removed (she leaves the game: the same events as a removal).
         await clicks.listener.table_changed(
@@ -85,7 +88,9 @@ async def test_timer_news_close_together_make_one_edit_and_one_message(db_path: 
         )
         left = await manager.act(session.id, "111", Action(kind=LEAVE), 0)
         await clicks.listener.table_changed(session, left.events, Notice("removed", players=["111"]))
+        await asyncio.sleep(0.01)  # a turn of the loop for anything not held
         assert channel.edits == [] and channel.sent == []  # held a moment
+        hold.advance(200)
         await clicks.settle()
 
         assert [edit.message_id for edit in channel.edits] == [TABLE]

@@ -4,9 +4,10 @@ channel, which messages were edited with what, what each click was answered)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import itertools
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -98,6 +99,7 @@ async def start_table(
     loaded: list[int] | None = None,
     seed: int = 7,
     timer_delay_s: float = 0.05,
+    timer_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
     **options: Any,
 ) -> tuple[Session, TableUI, TableChannel]:
     """A started table whose message is ``TABLE``, its click handler listening, the start told."""
@@ -115,14 +117,19 @@ async def start_table(
     outcome = await manager.start(session.id, players[0], seed=seed, loaded=loaded)
     assert outcome.error is None
     await manager.set_message(session, TABLE)
-    clicks, channel = listening(manager, timer_delay_s)
+    clicks, channel = listening(manager, timer_delay_s, timer_sleep)
     await clicks.news.after(session, outcome.events, outcome.waiting, player=players[0])
     return session, clicks, channel
 
 
-def listening(manager: SessionManager, timer_delay_s: float = 0.05) -> tuple[TableUI, TableChannel]:
-    """The click handler of ``manager``, ready, on a stand-in channel, hearing its timers."""
-    clicks = TableUI(manager, timer_delay_s=timer_delay_s)
+def listening(
+    manager: SessionManager,
+    timer_delay_s: float = 0.05,
+    timer_sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+) -> tuple[TableUI, TableChannel]:
+    """The click handler of ``manager``, ready, on a stand-in channel, hearing its timers; the
+    timers' news held ``timer_delay_s`` of ``timer_sleep``'s time (a test's clock, or real time)."""
+    clicks = TableUI(manager, timer_delay_s=timer_delay_s, timer_sleep=timer_sleep)
     channel = TableChannel()
     clicks.client = Client(channel)  # type: ignore[assignment]
     clicks.ready()

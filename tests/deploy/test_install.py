@@ -5,11 +5,14 @@ Barricade board are package data)."""
 
 from __future__ import annotations
 
+import fcntl
+import hashlib
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tempfile
 import tomllib
 import venv
 from pathlib import Path
@@ -102,13 +105,16 @@ def copy_source(target: Path) -> Path:
     return target
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A new virtual environment with Taverne's wheel installed, not editable. Its dependencies
-    come from this environment's site-packages (a .pth line, which does not bring the editable
-    install of the checkout along), so that no download is needed."""
-    work = tmp_path_factory.mktemp("wheel")
-    source = copy_source(work / "src")
+def content_hash(source: Path, *extra: str) -> str:
+    """What the wheel and its environment are made from: every file of the source, and ``extra``."""
+    digest = hashlib.sha256("\0".join(extra).encode())
+    for path in sorted(p for p in source.rglob("*") if p.is_file()):
+        digest.update(str(path.relative_to(source)).encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()[:16]
+
+
+def build_and_install(source: Path, work: Path, ours: str) -> Path:
+    """Taverne's wheel built from ``source`` and installed (not editable) in a new environment in ``work``."""
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", str(work / "wheels"), str(source)],
         capture_output=True, text=True, timeout=300, check=False,
@@ -121,7 +127,6 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
         [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
         capture_output=True, text=True, check=True,
     ).stdout.strip()
-    ours = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "discord").is_dir())
     Path(site, "deps-from-the-test-env.pth").write_text(ours + "\n")
     wheel = next((work / "wheels").glob("taverne-*.whl"))
     done = subprocess.run(
@@ -130,6 +135,37 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
     )
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     return python
+
+
+@pytest.fixture(scope="session")
+def installed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A new virtual environment with Taverne's wheel installed, not editable. Its dependencies
+    come from this environment's site-packages (a .pth line, which does not bring the editable
+    install of the checkout along), so that no download is needed.
+
+    Building and installing the wheel takes seconds: it is done once for the sources as they are
+    (a hash of what is built), kept in the temporary folder for the next runs (outside the
+    checkout, which the tests check the installed bot does not use), one folder per test
+    environment, and shared by the workers of a run under a lock, instead of once per worker and
+    per run."""
+    source = copy_source(tmp_path_factory.mktemp("wheel") / "src")
+    ours = next(p for p in sys.path if p.endswith("site-packages") and Path(p, "discord").is_dir())
+    key = content_hash(source, sys.executable, sys.version, ours)
+    ours_key = hashlib.sha256(ours.encode()).hexdigest()[:12]
+    root = Path(tempfile.gettempdir()) / f"taverne-installed-wheel-{os.getuid()}" / ours_key
+    root.mkdir(parents=True, exist_ok=True)
+    assert ROOT not in root.parents, f"the temporary folder {root} is in the checkout"
+    done = root / key
+    with (root / "lock").open("w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # another worker building the same wheel: wait for it
+        if not (done / "complete").exists():
+            for old in root.iterdir():  # earlier sources' builds, or one left half made
+                if old.is_dir():
+                    shutil.rmtree(old, ignore_errors=True)
+            done.mkdir()
+            build_and_install(source, done, ours)
+            (done / "complete").touch()
+    return done / "venv" / "bin" / "python"
 
 
 def outside_the_checkout(python: Path, *args: str, cwd: Path) -> subprocess.CompletedProcess[str]:

@@ -126,9 +126,15 @@ async def play_randomly(
                     waiting[player] = [a.kind for a in legal]
         if not offered:
             # Nobody can move now: a window only the table's timer closes, or the table being redrawn.
+            # On a frozen clock, time moves to when the bot's timer is due (its window and grace),
+            # and the test waits for the state it brings, however slow the machine.
+            if emu.clock_frozen and game.deadline(state) is not None:
+                due = bot.manager.next_due(session)
+                if due.kind == "window":
+                    emu.advance(max(0, due.at - emu.now_ms()) / 1000)
             await emu.wait_until(
                 _changed(bot, channel, state, _components(table)),
-                timeout=10,
+                timeout=30 if emu.clock_frozen else 10,
                 what=f"a move to be offered (unoffered: {waiting}, table: {table is not None}, {_phase(game, state)})",
             )
             continue

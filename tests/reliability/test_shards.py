@@ -82,8 +82,8 @@ async def test_two_shard_processes_play_at_once_and_a_killed_one_takes_its_shard
         zero = process(emu, database.target, tmp_path / "zero.log", "0/2")
         one = process(emu, database.target, tmp_path / "one.log", "1/2")
         try:
-            await zero.start()
-            await one.start()
+            # Together on a new database, as a supervisor starts them (each its own shard's session).
+            await asyncio.gather(zero.start(), one.start())
             assert [s.shard for s in zero.sessions + one.sessions] == [(0, 2), (1, 2)]
             await emu.wait_for_command("jouer", None, timeout=30)
             players = [ShardTable(emu, reader, channel, users, seen) for channel, users in tables]
@@ -132,8 +132,7 @@ async def test_a_killed_process_on_another_machine_is_replaced_once_its_lease_ha
         one = process(emu, database.target, tmp_path / "one.log", "1/2")
         replacement = process(emu, database.target, tmp_path / "replacement.log", "0/2")
         try:
-            await zero.start()
-            await one.start()
+            await asyncio.gather(zero.start(), one.start())
             await emu.wait_for_command("jouer", None, timeout=30)
             players = [ShardTable(emu, reader, channel, users, seen) for channel, users in tables]
             playing = asyncio.gather(*(t.play(0.1 * n) for n, t in enumerate(players)))
@@ -188,7 +187,7 @@ async def until_thrown(reader: Reader, count: int, timeout_s: float = 60.0) -> N
     deadline = loop.time() + timeout_s
     while await thrown(reader) < count:
         assert loop.time() < deadline, f"fewer than {count} throws stored after {timeout_s} s"
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.05)
 
 
 async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> None:
@@ -202,7 +201,7 @@ async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> 
             return
         if loop.time() > deadline:
             raise AssertionError([r.text for r in results])
-        await asyncio.sleep(0.2)
+        await asyncio.sleep(0.1)
 
 
 async def thrown(reader: Reader) -> int:
@@ -224,7 +223,8 @@ async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(tmp_path
         every = process(emu, target, tmp_path / "every.log", "")
         try:
             await zero.start()
-            assert await again.exits() == 75 and await every.exits() == 75
+            # Both at once: a refused process takes no lease, so neither sees the other.
+            assert await asyncio.gather(again.exits(), every.exits()) == [75, 75]
             # In a thread: on PostgreSQL the healthcheck runs its own event loop, as the command does.
             nobody = await asyncio.to_thread(check, target, shards=Shards((1,), 2))
             assert nobody.code == 1 and "shard 1 sur 2" in nobody.text  # nobody runs shard 1

@@ -4,6 +4,7 @@ half-written, memory as the database has it, and the table playable again once t
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -11,6 +12,8 @@ import aiosqlite
 import pytest
 
 from bot.sessions import SessionManager
+from bot.store import SessionRecord
+from bot.store.migrations import MIGRATIONS
 from bot.store.store import SqliteStore
 from games.cabane import GAME as CABANE
 from games.cabane import CabaneState
@@ -108,3 +111,18 @@ async def test_a_game_won_just_before_the_bot_died_is_closed_and_counted_after_t
         with sqlite3.connect(database) as db:
             assert db.execute("SELECT COUNT(*) FROM finished_games WHERE outcome = 'over'").fetchone() == (1,)
         assert status == "playing"
+
+
+async def test_processes_opening_a_new_database_together_both_start_on_one_schema(tmp_path: Path) -> None:
+    """The processes of several shards, started together by a supervisor on a file that does not
+    exist yet: each schema step is applied once, by whichever comes first; none fails on a table the
+    other just made."""
+    database = tmp_path / "taverne.sqlite3"
+    stores = await asyncio.gather(*(SqliteStore.connect(database) for _ in range(3)))
+    try:
+        assert [await s.schema_version() for s in stores] == [len(MIGRATIONS)] * 3
+        await stores[0].create_session(SessionRecord(channel_id=10, game="cabane", host_id="alice"))
+        assert [r.channel_id for r in await stores[2].open_sessions()] == [10]
+    finally:
+        for store in stores:
+            await store.close()
