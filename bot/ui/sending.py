@@ -23,6 +23,7 @@ from ..tables import presenter_for
 from ..tables.layout import without_buttons
 from .components import clip
 from .drawing import Hand, draw_private, draw_table
+from .edit_order import EditOrder
 from .pictures import Pictures
 from .posting import ChannelPosts
 from .private import answer_privately
@@ -55,6 +56,7 @@ class Sender:
         self.client: discord.Client | None = None
         self.pictures = Pictures()
         self.posts = ChannelPosts()
+        self.edits = EditOrder()  # a table message's edits, one at a time, each drawn in its turn
 
     # --- channels --------------------------------------------------------------------------------
     def channel(self, session: Session) -> discord.abc.Messageable | None:
@@ -142,18 +144,23 @@ class Sender:
 
     # --- the table message ---------------------------------------------------------------------------
     async def show_table(self, interaction: discord.Interaction[Any], session: Session) -> None:
-        """Edits the message the click came from into the table as it is now."""
+        """Edits the message the click came from into the table as it is now (after any edit of
+        it already going out: drawn then, so that the older drawing never lands last)."""
         await defer_if_late(interaction, self.clock())
-        drawn = await draw_table(session)
-        try:
-            await self.edit_clicked(interaction, {**LAYOUT_EDIT, "view": drawn.view}, drawn.files)
-        except discord.NotFound as error:
-            if error.code != UNKNOWN_INTERACTION:
-                raise
-            # Answered past Discord's 3 s (a starved bot): the click is lost, but the move is stored;
-            # the channel still takes the edit, or the message would show the old buttons until a restart.
-            log.info("table %s : réponse au clic trop tardive, message modifié par le salon", session.id)
-            await self.refresh(session)
+        if self.edits.busy(session.id) and not interaction.response.is_done():
+            await defer(interaction)  # the 3 s do not wait for the channel's edit (a rate limit may hold it)
+        async with self.edits.turn(session.id):
+            drawn = await draw_table(session)
+            try:
+                await self.edit_clicked(interaction, {**LAYOUT_EDIT, "view": drawn.view}, drawn.files)
+                return
+            except discord.NotFound as error:
+                if error.code != UNKNOWN_INTERACTION:
+                    raise
+        # Answered past Discord's 3 s (a starved bot): the click is lost, but the move is stored;
+        # the channel still takes the edit, or the message would show the old buttons until a restart.
+        log.info("table %s : réponse au clic trop tardive, message modifié par le salon", session.id)
+        await self.refresh(session)
 
     async def edit_clicked(
         self, interaction: discord.Interaction[Any], changes: dict[str, Any], files: list[discord.File]
@@ -192,10 +199,15 @@ class Sender:
 
     async def refresh(self, session: Session) -> int | None:
         """Edits the table message through the channel (no interaction at hand); re-posts it if
-        gone, and then returns the new message's id (for the manager to keep)."""
+        gone, and then returns the new message's id (for the manager to keep). Drawn once the
+        edits of the table already going out are done (``EditOrder``)."""
         channel = self.channel(session)
         if channel is None or session.state is None:
             return None
+        async with self.edits.turn(session.id):
+            return await self._redraw(channel, session)
+
+    async def _redraw(self, channel: discord.abc.Messageable, session: Session) -> int | None:
         drawn = await draw_table(session)
         message_id = session.rec.message_id
         partial = getattr(channel, "get_partial_message", None)
@@ -223,6 +235,11 @@ class Sender:
         pictures (its rows taken out), an older classic one loses its rows."""
         if message_id is None:
             return
+        async with self.edits.turn(table):  # after any redraw going out, which would bring them back
+            await self._strip(channel, message_id, table)
+
+    @staticmethod
+    async def _strip(channel: discord.abc.Messageable, message_id: int, table: int) -> None:
         try:
             message = await channel.fetch_message(message_id)
             if message.flags.components_v2:
