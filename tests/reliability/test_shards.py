@@ -190,13 +190,17 @@ async def until_thrown(reader: Reader, count: int, timeout_s: float = 60.0) -> N
         await asyncio.sleep(0.05)
 
 
-async def healthy(database: Path | str, count: int, timeout_s: float = 60.0) -> None:
-    """Waits until every shard's process passes its healthcheck (a hang fails, with what it says).
-    In a thread: on PostgreSQL the healthcheck runs its own event loop, as the command does."""
+async def healthy(
+    database: Path | str, count: int, timeout_s: float = 60.0, shards: tuple[int, ...] | None = None
+) -> None:
+    """Waits until every shard's process (or those of ``shards``) passes its healthcheck (a hang
+    fails, with what it says). In a thread: on PostgreSQL the healthcheck runs its own event loop,
+    as the command does."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + timeout_s
+    wanted = range(count) if shards is None else shards
     while True:
-        results = [await asyncio.to_thread(check, database, shards=Shards((n,), count)) for n in range(count)]
+        results = [await asyncio.to_thread(check, database, shards=Shards((n,), count)) for n in wanted]
         if all(r.code == 0 for r in results):
             return
         if loop.time() > deadline:
@@ -228,6 +232,9 @@ async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(tmp_path
             # In a thread: on PostgreSQL the healthcheck runs its own event loop, as the command does.
             nobody = await asyncio.to_thread(check, target, shards=Shards((1,), 2))
             assert nobody.code == 1 and "shard 1 sur 2" in nobody.text  # nobody runs shard 1
+            # Connected once its on_ready came, a moment after its session (BotProcess.start waits
+            # for the session only; the refused ones, started together, may be done before).
+            await healthy(target, 2, shards=(0,))
             assert healthcheck(zero)[0] == 0  # the command, as a container's HEALTHCHECK runs it
         finally:
             await zero.stop()
