@@ -58,6 +58,22 @@ __all__ = [
 ]
 
 
+async def _enter_wal(db: aiosqlite.Connection, busy_ms: int) -> None:
+    """Turns write-ahead logging on, trying again until ``busy_ms`` has passed: that switch needs
+    the file to itself and SQLite does not wait for it as it waits for other locks, so processes
+    opening a new file together found it « locked » at once."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + busy_ms / 1000
+    while True:
+        try:
+            await db.execute("PRAGMA journal_mode=WAL")
+            return
+        except sqlite3.OperationalError as error:
+            if "locked" not in str(error) or loop.time() >= deadline:
+                raise
+        await asyncio.sleep(0.01)
+
+
 class SqliteStore(OpenTables, Leases, Store):
     def __init__(self, db: aiosqlite.Connection, path: Path | None = None) -> None:
         self._db = db
@@ -92,7 +108,7 @@ class SqliteStore(OpenTables, Leases, Store):
             db.row_factory = sqlite3.Row
             # First, so that the statements below wait for a lock held elsewhere too.
             await db.execute(f"PRAGMA busy_timeout={busy_ms}")
-            await db.execute("PRAGMA journal_mode=WAL")
+            await _enter_wal(db, busy_ms)
             await db.execute("PRAGMA synchronous=FULL")
             await db.execute("PRAGMA foreign_keys=ON")
             store = cls(db, None if memory else path)
@@ -103,9 +119,7 @@ class SqliteStore(OpenTables, Leases, Store):
                     f"connaît {len(MIGRATIONS)}) : mettez Taverne à jour, ou restaurez une sauvegarde "
                     "faite avec cette version"
                 )
-            if backup_before_migrating and not memory and 0 < version < len(MIGRATIONS):
-                await store._backup_before_migrating(path, version)
-            await store.migrate()
+            await store.migrate(backup_to=path if backup_before_migrating and not memory else None)
             # A database others may write but this process may not: said now, not at the first move.
             await store.check_writable()
             return store
@@ -122,13 +136,15 @@ class SqliteStore(OpenTables, Leases, Store):
         """A copy of the database as it was, beside it, before a new schema step changes it."""
         target = path.with_name(f"{path.name}.avant-schema-{version + 1}")
 
+        # Read through a connection of its own: this one holds the migration's write lock, and a
+        # backup through it would wait for that lock forever. Under write-ahead logging the other
+        # reads what was committed, which is the schema the version was read from.
         def copy() -> None:
-            with contextlib.closing(sqlite3.connect(target)) as out:
-                self._db._conn.backup(out)
+            with contextlib.closing(sqlite3.connect(path)) as source, contextlib.closing(sqlite3.connect(target)) as out:
+                source.backup(out)
                 out.execute("PRAGMA journal_mode=DELETE")
 
-        run: Any = self._db._execute
-        await run(copy)
+        await asyncio.to_thread(copy)
         log.warning(
             "base au schéma %d, mise à jour vers %d : copie de sécurité écrite dans %s",
             version, len(MIGRATIONS), target,
@@ -163,19 +179,22 @@ class SqliteStore(OpenTables, Leases, Store):
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    async def migrate(self) -> int:
-        """Applies the steps not applied yet, each in its own transaction; returns the version.
-        The version is read again under each step's lock: processes starting together (a shard
-        each) take turns, and the later ones find the step done."""
-        version = await self.schema_version()
-        for number, script in enumerate(MIGRATIONS[version:], start=version + 1):
-            async with self._transaction() as db:
-                if await self.schema_version() >= number:
-                    continue
+    async def migrate(self, *, backup_to: Path | None = None) -> int:
+        """Applies the steps not applied yet in one transaction, and returns the version. The
+        version is read under that transaction's lock: processes starting together (a shard each)
+        take turns, the later ones find the schema done, and none sees it half made, so none backs
+        up a database another is migrating. With ``backup_to``, an older schema is copied there
+        first."""
+        async with self._transaction() as db:
+            version = await self.schema_version()
+            if backup_to is not None and 0 < version < len(MIGRATIONS):
+                await self._backup_before_migrating(backup_to, version)
+            for script in MIGRATIONS[version:]:
                 for statement in (s.strip() for s in script.split(";")):
                     if statement:
                         await db.execute(statement)
-                await db.execute(f"PRAGMA user_version = {number}")
+            if version < len(MIGRATIONS):
+                await db.execute(f"PRAGMA user_version = {len(MIGRATIONS)}")
         return await self.schema_version()
 
     # --- tables -----------------------------------------------------------------------------
