@@ -59,7 +59,10 @@ class GameWords:
     def explain(self, error: IllegalAction, lang: str) -> str:
         """Why an action was refused: ``<game>.error.<code>``, else the shared ``error.<code>``, else
         a sentence naming the code (a code no catalogue has yet)."""
-        for key in (f"{self.game.name}.error.{error.code}", f"error.{error.code}"):
+        keys = [f"{self.game.name}.error.{error.code}", f"error.{error.code}"]
+        if bounded := _bounds_said(error):
+            keys.insert(1, f"error.{error.code}.{bounded}")
+        for key in keys:
             if has(lang, key) or has("fr", key):
                 try:
                     return t(lang, key, **error.params)
@@ -117,3 +120,12 @@ def words_of(game: Game[Any] | str) -> GameWords:
         words = importlib.import_module(module).WORDS if module else GameWords(found)
         _WORDS[found.name] = words
     return words
+
+
+def _bounds_said(error: IllegalAction) -> str | None:
+    """Which of a number's bounds a refusal carries (``range``, ``at_least``, ``at_most``), to say
+    them: « mise » de 1 à 102 rather than only « Argument invalide »."""
+    low, high = "low" in error.params, "high" in error.params
+    if low and high:
+        return "range"
+    return "at_least" if low else "at_most" if high else None

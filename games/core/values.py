@@ -64,8 +64,12 @@ def _numbers(arg: ArgSpec, raw: str, strict: bool) -> ArgValue:
         raise IllegalAction("bad_argument", name=arg.name) from None
     if arg.type == "int" and len(numbers) != 1:
         raise IllegalAction("bad_argument", name=arg.name)
-    if strict and (not numbers or any(not within(arg, n) for n in numbers)):
+    if strict and not numbers:
         raise IllegalAction("bad_argument", name=arg.name)
+    if strict and any(not within(arg, n) for n in numbers):
+        # The bounds go with the refusal, so that it can say them (« de 1 à 102 »).
+        bounds = {"low": arg.minimum, "high": arg.maximum}
+        raise IllegalAction("bad_argument", name=arg.name, **{k: v for k, v in bounds.items() if v is not None})
     return numbers[0] if arg.type == "int" else numbers
 
 

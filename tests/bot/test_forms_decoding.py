@@ -89,13 +89,17 @@ async def test_a_stake_out_of_its_bounds_is_refused_in_the_senders_words(db_path
         # Bob has the dice and a Civet to announce before his chouettes.
         session.state = session.state.model_copy(update={"current": 1, "civets": [BOB]})
         before, sent = stored(session), list(channel.sent)
-        for stake in ("0", str(CIVET_MAX + 1), "douze", "3 4"):
+        # A number out of bounds is told the bounds; a stake that is no single number, only its name.
+        for stake in ("0", str(CIVET_MAX + 1)):
+            said = refusal(await submit(clicks, session, BOB, "civet", {"mise": stake, "combinaison": "velute"}))
+            assert said.startswith(f"Argument invalide : mise, un nombre de 1 à {CIVET_MAX}."), (stake, said)
+        for stake in ("douze", "3 4"):
             said = refusal(await submit(clicks, session, BOB, "civet", {"mise": stake, "combinaison": "velute"}))
             assert said.startswith("Argument invalide : mise."), (stake, said)
         english = refusal(
             await submit(clicks, session, BOB, "civet", {"mise": "500", "combinaison": "velute"}, locale=ENGLISH)
         )
-        assert english.startswith("Invalid argument: mise."), english
+        assert english.startswith(f"Invalid argument: mise, a number from 1 to {CIVET_MAX}."), english
         unknown = refusal(await submit(clicks, session, BOB, "civet", {"mise": "5", "combinaison": "brelan"}))
         assert unknown.startswith("Argument invalide : combinaison."), unknown
         missing = refusal(await submit(clicks, session, BOB, "civet", {"mise": "5"}, locale=ENGLISH))

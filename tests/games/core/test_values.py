@@ -33,6 +33,23 @@ def test_numbers_are_read_within_their_bounds() -> None:
         assert refused(KEPT, raw) == "bad_argument", raw
 
 
+def said(arg: ArgSpec, raw: str, lang: str) -> str:
+    with pytest.raises(IllegalAction) as error:
+        read_value(arg, raw, PLAYERS)
+    return words_of("culdechouette").explain(error.value, lang)
+
+
+def test_a_number_out_of_its_bounds_is_told_them_in_the_readers_language() -> None:
+    assert said(STAKE, "103", "fr") == "Argument invalide : mise, un nombre de 1 à 102."
+    assert said(STAKE, "0", "en") == "Invalid argument: mise, a number from 1 to 102."
+    at_least = ArgSpec(name="mise", type="int", minimum=1)
+    assert said(at_least, "-3", "fr") == "Argument invalide : mise, un nombre d'au moins 1."
+    at_most = ArgSpec(name="garder", type="ints", maximum=5)
+    assert said(at_most, "2 9", "en") == "Invalid argument: garder, a number of at most 5."
+    # Not a number at all: no bounds to say.
+    assert said(STAKE, "douze", "fr") == "Argument invalide : mise."
+
+
 def test_not_strict_the_game_judges_the_bounds_but_not_the_writing() -> None:
     """The terminal table leaves the limits to the game, whose refusal names them."""
     assert read_value(STAKE, "500", strict=False) == 500
