@@ -20,7 +20,7 @@ from emulator import Emulator
 from emulator.bot_process import BotProcess
 
 from .answers import Table, build_world, open_tables, step
-from .attribution import TAVERNE, own_time_by_package, shares
+from .attribution import own_time_by_package, shares, taverne_share
 from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
 from .rules import seat_count
 from .storage import fresh
@@ -161,8 +161,8 @@ def attribution_figure(section: str, where: str, profiles: list[Path]) -> Figure
     """Taverne's own share of the loop under cProfile (``bench/attribution.py``), then each
     package's: shares only, the profiler slows the loop (its CPU figures are not the bot's)."""
     found = [p for p in profiles if p.exists()]
-    listed = shares(own_time_by_package(found)) if found else []
-    own = sum(share for name, share in listed if name in TAVERNE)
+    totals = own_time_by_package(found) if found else {}
+    listed, own = shares(totals), taverne_share(totals)
     parts = ", ".join(f"{name} {number(share * 100)} %" for name, share in listed if share >= 0.01)
     return Figure(
         section,

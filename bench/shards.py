@@ -23,7 +23,7 @@ from emulator.bot_process import BOT, BotProcess
 from .answers import Table, open_table, step
 from .latency import Latencies, latencies, seconds_text
 from .rules import seat_count
-from .storage import fresh, open_db
+from .storage import fresh
 from .table import Figure, number
 
 OPENED_AT_ONCE = 10
@@ -75,9 +75,6 @@ async def run(folder: Path, games: dict[str, Any], tables: int, rounds: int, con
     rng = random.Random(7)
     label = "un" if len(configs) == 1 else "deux"
     database = fresh(folder / f"shards-{label}.sqlite3")
-    # The schema made beforehand, for both runs alike: what is measured is the play, and the
-    # processes of the two shards start together (a fresh SQLite file would have both create it).
-    open_db(str(database)).close()
     async with Emulator() as emu:
         emu.shard_count = 2
         placed = world(emu, tables, games)

@@ -27,38 +27,19 @@ if TYPE_CHECKING:
         SessionRecord,
     )
 
-# Each name and the module that holds it.
-_HOMES = {
-    "Store": "base",
-    **dict.fromkeys(
-        ("STORE_ERRORS", "ChannelTaken", "DuplicateInteraction", "StoreFailure", "StoreUnavailable"), "errors"
-    ),
-    **dict.fromkeys(("Holder", "LeaseRefused"), "leases"),
-    **dict.fromkeys(
-        (
-            "ABANDONED",
-            "BROKEN",
-            "LOBBY",
-            "NEWS_KEPT",
-            "OPEN_STATUSES",
-            "OVER",
-            "PLAYING",
-            "FinishedPlayer",
-            "GameStats",
-            "SessionRecord",
-        ),
-        "record",
-    ),
-}
+# The modules holding the names of ``__all__``, searched in this order (the light ones first).
+_HOMES = ("errors", "leases", "base", "record")
 
 
 def __getattr__(name: str) -> Any:
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # once: the next reads are plain attributes
-    return value
+    if name in __all__:
+        for home in _HOMES:
+            module = importlib.import_module(f"{__name__}.{home}")
+            if name in vars(module):
+                value = vars(module)[name]
+                globals()[name] = value  # once: the next reads are plain attributes
+                return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 __all__ = [

@@ -63,15 +63,17 @@ def _copier(cls: type[BaseModel]) -> Copy:
 
     # Registered before planning the fields: a model that nests itself finds its own copier.
     _PLANS[cls] = copied
-    hints = typing.get_type_hints(cls)
     try:
-        for name in cls.model_fields:
-            how = _plan(hints[name])
-            if how is not None:
-                fields.append((name, how))
+        fields.extend(_field_plans(cls))
     except _Unplanned:
         _PLANS[cls] = _revalidated
     return _PLANS[cls]
+
+
+def _field_plans(cls: type[BaseModel]) -> list[tuple[str, Copy]]:
+    """The fields of ``cls`` that must be copied, and how (``_Unplanned`` for a type unknown)."""
+    hints = typing.get_type_hints(cls)
+    return [(name, how) for name in cls.model_fields if (how := _plan(hints[name])) is not None]
 
 
 def _revalidated(source: BaseModel) -> Any:
@@ -81,9 +83,8 @@ def _revalidated(source: BaseModel) -> Any:
 
 
 def _immutable(cls: type[BaseModel]) -> bool:
-    hints = typing.get_type_hints(cls)
     try:
-        return all(_plan(hints[name]) is None for name in cls.model_fields)
+        return not _field_plans(cls)
     except _Unplanned:
         return False
 

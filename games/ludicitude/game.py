@@ -7,6 +7,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from games.core import Action, ActionSpec, ArgSpec, Dice, Event, Game, IllegalAction, PlayerId, offer
+from games.core.copying import deep_copy
 
 from . import setaside
 from .events import (
@@ -99,7 +100,7 @@ class Ludicitude(Game[LudicitudeState]):
         if state.situation.empty():
             raise IllegalAction("rien_a_reprendre")
         events: list[Event] = [
-            TakeOver(player=player, situation=state.situation.snapshot(), value=value_left(state))
+            TakeOver(player=player, situation=deep_copy(state.situation), value=value_left(state))
         ]
         if not state.table:
             events.append(self._memorise(state, player))
@@ -224,7 +225,7 @@ class Ludicitude(Game[LudicitudeState]):
         return Turn(
             player=state.players[state.current],
             can_take_over=not state.situation.empty(),
-            situation=state.situation.snapshot(),
+            situation=deep_copy(state.situation),
             value_left=value_left(state),
             dice_to_throw=len(state.table) or state.situation.rabbit_dice(),
         )

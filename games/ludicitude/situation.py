@@ -21,11 +21,6 @@ class Situation(BaseModel):
     doubles: int = 0  # 2-faces kept as double rabbits (one die each)
     clapiers: list[int] = Field(default_factory=list)  # clapier faces, in the rising order set aside
 
-    def snapshot(self) -> Situation:
-        """A copy for an event, the state's own going on changing (its one list copied: a deep copy
-        at a fraction of ``model_copy(deep=True)``'s cost)."""
-        return self.model_copy(update={"clapiers": list(self.clapiers)})
-
     def rabbit_dice(self) -> int:
         return self.singles + 2 * self.stacks + self.doubles
 

@@ -9,12 +9,13 @@ forms); when the table draws no component for it, any move the table offers them
 
 from __future__ import annotations
 
+import contextlib
 import random
 from typing import Any
 
 from bot.app import TaverneBot
 from bot.sessions import Due, Session
-from bot.ui.ids import to36
+from bot.ui.ids import BadId, parse_table_id
 from emulator import Channel, Emulator, EmulatorError, Message, User
 from games.robots import Shout, decide
 from tests.e2e.random_player import game_table, moves
@@ -72,14 +73,10 @@ async def _table_at(emu: Emulator, session: Session, channel: Channel, turn: int
     try:
         found: Message = await emu.wait_until(lambda: _drawn_for(channel, turn), 5, f"the table at turn {turn}")
     except EmulatorError:
-        shown = [
-            (m.id, m.edits, sorted({p[2] for c in m.iter_components() if len(p := (c.custom_id or "").split(":")) == 4}))
-            for m in channel.public_messages
-            if any(c.custom_id for c in m.iter_components())
-        ]
+        shown = [(m.id, m.edits, sorted(_turns_drawn(m))) for m in channel.public_messages if _turns_drawn(m)]
         raise AssertionError(
-            f"no message drew the table at turn {turn} ({to36(turn)}) within 5 s; the bot holds message "
-            f"{session.rec.message_id} for it; messages with buttons (id, edits, turns): {shown}\n"
+            f"no message drew the table at turn {turn} within 5 s; the bot holds message "
+            f"{session.rec.message_id} for it; messages with table buttons (id, edits, turns): {shown}\n"
             f"{channel.transcript()[-2000:]}"
         ) from None
     return found
@@ -89,8 +86,18 @@ def _drawn_for(channel: Channel, turn: int) -> Message | None:
     table = game_table(channel)
     if table is None:
         return None
-    ids = [(c.custom_id or "").split(":") for c in table.iter_components()]
-    return table if any(len(i) == 4 and i[0] in ("tv", "tvs", "tvq") and i[2] == to36(turn) for i in ids) else None
+    return table if turn in _turns_drawn(table) else None
+
+
+def _turns_drawn(message: Message) -> set[int]:
+    """The turns a message's table buttons and forms were drawn for (read by the bot's id codec)."""
+    turns: set[int] = set()
+    for component in message.iter_components():
+        with contextlib.suppress(BadId):
+            parsed = parse_table_id(component.custom_id or "")
+            if parsed.prefix in ("tv", "tvs", "tvq"):
+                turns.add(parsed.turn)
+    return turns
 
 
 def bot_waiting(session: Session) -> list[str]:
