@@ -3,6 +3,8 @@
 Used by the reliability tests (which kill it with SIGKILL and start it again on the same database)
 and by the bench. Two processes on purpose: on a real server Discord's work is not done on the bot's
 CPU, so the emulator (and the players clicking through it) must not share the bot's event loop.
+Given a ``Zygote`` (``emulator/forks.py``), each start is a fork of a process that imported the bot
+already, not a new interpreter: a second of CPU less a start, for tests that start it often.
 """
 
 from __future__ import annotations
@@ -14,14 +16,28 @@ import signal
 import sys
 from collections.abc import Mapping
 from pathlib import Path
+from typing import Protocol
 
 from emulator.emulator import Emulator
+from emulator.forks import Zygote
 from emulator.gateway import GatewaySession
 from emulator.model import Guild
 
 REPO = Path(__file__).resolve().parents[1]
 BOT = "bot"
 START_TIMEOUT_S = 60.0
+
+
+class Running(Protocol):
+    """A started bot: ``asyncio.subprocess.Process``, or a fork of a zygote (``Forked``)."""
+
+    @property
+    def pid(self) -> int: ...
+    @property
+    def returncode(self) -> int | None: ...
+    async def wait(self) -> int: ...
+    def send_signal(self, number: int) -> None: ...
+    def kill(self) -> None: ...
 
 
 class BotProcess:
@@ -41,8 +57,11 @@ class BotProcess:
         module: str = BOT,
         extra_env: Mapping[str, str] | None = None,
         python: str = sys.executable,
+        zygote: Zygote | None = None,
     ) -> None:
+        assert zygote is None or python == sys.executable, "a zygote forks this interpreter's bot only"
         self.emu = emu
+        self.zygote = zygote
         # The interpreter that runs it: another environment's (an installed wheel's) is possible.
         self.python = python
         self.database = database
@@ -62,7 +81,7 @@ class BotProcess:
             "SSL_CERT_FILE": os.devnull,
             **(extra_env or {}),
         }
-        self.process: asyncio.subprocess.Process | None = None
+        self.process: Running | None = None
         # This process's gateway sessions since its last start: one per shard it runs.
         self.sessions: list[GatewaySession] = []
         self.starts = 0
@@ -101,18 +120,7 @@ class BotProcess:
         restored by then). A bot that stops first fails with the end of its log."""
         known = {id(s) for s in self.emu.sessions}
         self.started = self.emu.clock()
-        with self.log.open("ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                self.python,
-                "-m",
-                self.module,
-                cwd=self.log.parent,
-                env=self.env,
-                stdout=log,
-                stderr=log,
-                stdin=asyncio.subprocess.DEVNULL,
-            )
-        self.starts += 1
+        await self._launch()
 
         wanted, mine = self.shard_count, self.shard_ids
 
@@ -134,13 +142,23 @@ class BotProcess:
 
     async def exits(self, timeout: float = START_TIMEOUT_S) -> int:
         """Starts the bot expecting it to stop by itself (a refused start): its exit code."""
-        with self.log.open("ab") as log:
-            self.process = await asyncio.create_subprocess_exec(
-                self.python, "-m", self.module, cwd=self.log.parent, env=self.env,
-                stdout=log, stderr=log, stdin=asyncio.subprocess.DEVNULL,
-            )
+        process = await self._launch()
+        return await asyncio.wait_for(process.wait(), timeout)
+
+    async def _launch(self) -> Running:
+        """``python -m <module>`` in the log's folder, its output appended to the log."""
+        process: Running
+        if self.zygote is not None:
+            process = await self.zygote.spawn(self.module, self.env, self.log.parent, self.log)
+        else:
+            with self.log.open("ab") as log:
+                process = await asyncio.create_subprocess_exec(
+                    self.python, "-m", self.module, cwd=self.log.parent, env=self.env,
+                    stdout=log, stderr=log, stdin=asyncio.subprocess.DEVNULL,
+                )
+        self.process = process
         self.starts += 1
-        return await asyncio.wait_for(self.process.wait(), timeout)
+        return process
 
     async def kill(self) -> None:
         """SIGKILL: no cleanup of any kind, as when the machine loses power or the OOM killer strikes."""

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from emulator import Emulator, pointed_at
+from emulator.forks import Zygote
 from tests import postgres_server, scheduling
 from tests.databases import BACKENDS, MARKER, TestDatabase, _in_thread, new_postgres_database
 from tests.e2e.tavern import Tavern, make_tavern
@@ -90,6 +91,17 @@ def postgres() -> postgres_server.Server:
         return postgres_server.shared_server(Path(os.environ[postgres_server.DIR_VARIABLE]))
     except postgres_server.Unavailable as error:
         pytest.fail(f"PostgreSQL is needed (apt-get install postgresql; .ci/run installs it) but: {error}", pytrace=False)
+
+
+@pytest.fixture(scope="session")
+def bot_zygote() -> Iterator[Zygote]:
+    """A process that imported the bot once, forking each start of the tests that start it often
+    (the crash and shard tests): a real process each time, without a second of imports."""
+    zygote = Zygote.for_bot()
+    try:
+        yield zygote
+    finally:
+        zygote.close()
 
 
 @pytest.fixture

@@ -29,6 +29,7 @@ import pytest
 from bot.ui.ids import to36
 from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, Message, User
 from emulator.bot_process import BotProcess
+from emulator.forks import Zygote
 from games.cabane import GAME as CABANE
 from games.core import Action
 from tests.databases import Reader, TestDatabase, Where, connect
@@ -285,7 +286,7 @@ def world(emu: Emulator, games: int = GAMES) -> tuple[Guild, list[tuple[Channel,
 
 @pytest.mark.both_databases
 async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_once(
-    tmp_path: Path, database: TestDatabase
+    tmp_path: Path, database: TestDatabase, bot_zygote: Zygote
 ) -> None:
     seen, reader = Seen(), Reader(database)
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
@@ -293,7 +294,11 @@ async def test_games_survive_random_sigkills_and_every_answered_click_is_kept_on
         seen.log = tmp_path / "bot.log"
         # INFO: the tables' journal (opened, started, resumed after a restart) is in the log a
         # stuck table's failure quotes.
-        bot = BotProcess(emu, database.target, seen.log, guild=guild, extra_env={"TAVERNE_LOG_LEVEL": "INFO"})  # type: ignore[arg-type]
+        # Forked from the zygote: each of the restarts is a new process without a second of imports.
+        bot = BotProcess(
+            emu, database.target, seen.log, guild=guild,
+            extra_env={"TAVERNE_LOG_LEVEL": "INFO"}, zygote=bot_zygote,
+        )
         try:
             await bot.start()
             seen.lives.add(emu, "READY")

@@ -21,6 +21,7 @@ from bot.health import check
 from bot.shards import Shards, shard_of
 from emulator import Channel, Emulator, EmulatorError, Guild, InteractionRecord, User
 from emulator.bot_process import BotProcess
+from emulator.forks import Zygote
 from tests.databases import Reader, TestDatabase
 
 from .test_crashes import Seen, Table, check_table
@@ -56,9 +57,13 @@ def shard_world(emu: Emulator) -> tuple[list[Guild], list[tuple[Channel, list[Us
     return guilds, tables
 
 
-def process(emu: Emulator, database: Path | str, log: Path, shards: str) -> BotProcess:
+def process(emu: Emulator, database: Path | str, log: Path, shards: str, zygote: Zygote) -> BotProcess:
     return BotProcess(
-        emu, database, log, extra_env={"TAVERNE_SHARDS": shards, "TAVERNE_START_PAUSE_S": "0", "TAVERNE_LOG_LEVEL": "INFO"}
+        emu,
+        database,
+        log,
+        extra_env={"TAVERNE_SHARDS": shards, "TAVERNE_START_PAUSE_S": "0", "TAVERNE_LOG_LEVEL": "INFO"},
+        zygote=zygote,
     )
 
 
@@ -72,15 +77,15 @@ def healthcheck(bot: BotProcess) -> tuple[int, str]:
 
 @pytest.mark.both_databases
 async def test_two_shard_processes_play_at_once_and_a_killed_one_takes_its_shard_back(
-    tmp_path: Path, database: TestDatabase
+    tmp_path: Path, database: TestDatabase, bot_zygote: Zygote
 ) -> None:
     seen, reader = Seen(), Reader(database)
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         emu.shard_count = 2
         guilds, tables = shard_world(emu)
         assert [shard_of(g.id, 2) for g in guilds] == [0, 1]
-        zero = process(emu, database.target, tmp_path / "zero.log", "0/2")
-        one = process(emu, database.target, tmp_path / "one.log", "1/2")
+        zero = process(emu, database.target, tmp_path / "zero.log", "0/2", bot_zygote)
+        one = process(emu, database.target, tmp_path / "one.log", "1/2", bot_zygote)
         try:
             # Together on a new database, as a supervisor starts them (each its own shard's session).
             await asyncio.gather(zero.start(), one.start())
@@ -117,7 +122,7 @@ async def test_two_shard_processes_play_at_once_and_a_killed_one_takes_its_shard
 
 @pytest.mark.parametrize("database", ["postgresql"], indirect=True)
 async def test_a_killed_process_on_another_machine_is_replaced_once_its_lease_has_ended(
-    tmp_path: Path, database: TestDatabase
+    tmp_path: Path, database: TestDatabase, bot_zygote: Zygote
 ) -> None:
     """PostgreSQL only: shard processes on several machines share a server, never a SQLite file.
     Shard 0's process dies on machine A (its lease row names that host); its replacement starts
@@ -128,9 +133,9 @@ async def test_a_killed_process_on_another_machine_is_replaced_once_its_lease_ha
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         emu.shard_count = 2
         guilds, tables = shard_world(emu)
-        zero = process(emu, database.target, tmp_path / "zero.log", "0/2")
-        one = process(emu, database.target, tmp_path / "one.log", "1/2")
-        replacement = process(emu, database.target, tmp_path / "replacement.log", "0/2")
+        zero = process(emu, database.target, tmp_path / "zero.log", "0/2", bot_zygote)
+        one = process(emu, database.target, tmp_path / "one.log", "1/2", bot_zygote)
+        replacement = process(emu, database.target, tmp_path / "replacement.log", "0/2", bot_zygote)
         try:
             await asyncio.gather(zero.start(), one.start())
             await emu.wait_for_command("jouer", None, timeout=30)
@@ -217,14 +222,16 @@ async def thrown(reader: Reader) -> int:
 
 
 @pytest.mark.both_databases
-async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(tmp_path: Path, database: TestDatabase) -> None:
+async def test_a_second_process_for_a_live_shard_is_refused_in_one_line(
+    tmp_path: Path, database: TestDatabase, bot_zygote: Zygote
+) -> None:
     target = database.target
     async with Emulator() as emu:
         emu.shard_count = 2
         emu.add_guild("Taverne 0", shard=(0, 2))
-        zero = process(emu, target, tmp_path / "zero.log", "0/2")
-        again = process(emu, target, tmp_path / "again.log", "0-1/2")
-        every = process(emu, target, tmp_path / "every.log", "")
+        zero = process(emu, target, tmp_path / "zero.log", "0/2", bot_zygote)
+        again = process(emu, target, tmp_path / "again.log", "0-1/2", bot_zygote)
+        every = process(emu, target, tmp_path / "every.log", "", bot_zygote)
         try:
             await zero.start()
             # Both at once: a refused process takes no lease, so neither sees the other.
