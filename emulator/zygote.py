@@ -34,7 +34,9 @@ def _child(request: dict[str, Any]) -> NoReturn:
     """In the forked process: becomes ``python -m <module>`` with the request's environment."""
     code = 1
     try:
-        for number in (signal.SIGINT, signal.SIGTERM, signal.SIGCHLD):
+        # What a new interpreter starts with: Ctrl-C raises KeyboardInterrupt, the others default.
+        signal.signal(signal.SIGINT, signal.default_int_handler)
+        for number in (signal.SIGTERM, signal.SIGCHLD):
             signal.signal(number, signal.SIG_DFL)
         null = os.open(os.devnull, os.O_RDONLY)
         log = os.open(request["log"], os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
@@ -59,6 +61,10 @@ def _child(request: dict[str, Any]) -> NoReturn:
             code = stop.code or 0
         else:
             print(stop.code, file=sys.stderr)
+    except KeyboardInterrupt:
+        # A new interpreter shows the traceback, then dies of the SIGINT itself (code -2).
+        traceback.print_exc()
+        code = -signal.SIGINT
     except BaseException:
         traceback.print_exc()
     finally:
@@ -68,6 +74,9 @@ def _child(request: dict[str, Any]) -> NoReturn:
                 stream.flush()
             except (OSError, ValueError):
                 pass
+        if code == -signal.SIGINT:
+            signal.signal(signal.SIGINT, signal.SIG_DFL)
+            os.kill(os.getpid(), signal.SIGINT)
         os._exit(code)
 
 
@@ -77,6 +86,9 @@ def _say(line: dict[str, Any]) -> None:
 
 
 def serve(modules: list[str]) -> None:
+    # A Ctrl-C in the terminal reaches the whole process group: the tests' process ends the
+    # zygote (stdin closed), which kills what it forked; a dying parent closes stdin too.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     for module in modules:
         importlib.import_module(module)
     gc.collect()
