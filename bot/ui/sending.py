@@ -57,6 +57,9 @@ class Sender:
         self.pictures = Pictures()
         self.posts = ChannelPosts()
         self.edits = EditOrder()  # a table message's edits, one at a time, each drawn in its turn
+        # A table message re-posted (old id, new id) until the manager records the new id: the
+        # redraws waiting behind the re-post edit the new message instead of posting a second.
+        self._moved: dict[int, tuple[int | None, int]] = {}
 
     # --- channels --------------------------------------------------------------------------------
     def channel(self, session: Session) -> discord.abc.Messageable | None:
@@ -207,9 +210,18 @@ class Sender:
         async with self.edits.turn(session.id):
             return await self._redraw(channel, session)
 
+    def _table_message(self, session: Session) -> int | None:
+        """The table's message as last posted: its record's, or the re-post the record does not
+        hold yet (the caller records it once the turn is over)."""
+        moved = self._moved.get(session.id)
+        if moved is not None and moved[0] == session.rec.message_id:
+            return moved[1]
+        self._moved.pop(session.id, None)
+        return session.rec.message_id
+
     async def _redraw(self, channel: discord.abc.Messageable, session: Session) -> int | None:
         drawn = await draw_table(session)
-        message_id = session.rec.message_id
+        message_id = self._table_message(session)
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
             key, attachments = self.pictures.to_send(message_id, drawn.files)
@@ -219,13 +231,14 @@ class Sender:
             try:
                 await partial(message_id).edit(**changes)
                 self.pictures.shown(message_id, key)
-                return None
+                return None if message_id == session.rec.message_id else message_id
             except discord.NotFound:
                 self.pictures.forget(message_id)
             drawn = await draw_table(session)  # an upload tried closes its files: draw again
         key, _ = self.pictures.to_send(None, drawn.files)
         sent = await channel.send(view=drawn.view, files=drawn.files)
         self.pictures.shown(sent.id, key)
+        self._moved[session.id] = (session.rec.message_id, sent.id)
         return sent.id
 
     async def strip_buttons(

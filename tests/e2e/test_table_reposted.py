@@ -1,0 +1,43 @@
+"""A table message deleted in the channel (a moderator tidying up) is posted again by the next
+redraw, once: the redraws waiting behind that re-post (a timer's news, a click in a private hand,
+each drawing the table through the channel) edit the new message instead of posting a second table."""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.e2e.table import act, action_code, open_table, seat_and_start, table_message
+from tests.e2e.tavern import Tavern
+
+
+async def test_redraws_meeting_after_the_table_message_was_deleted_post_it_again_once(tavern: Tavern) -> None:
+    emu, channel = tavern.emu, tavern.channel
+    arthur, perceval = tavern.arthur, tavern.perceval
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, channel, arthur, "cabane", "mode=bataille cible=3 graine=4")
+        await seat_and_start(emu, lobby, arthur, [perceval])
+        session = bot.manager.in_channel(channel.id)
+        assert session is not None and session.state is not None
+        await emu.delete_message(table_message(channel))
+
+        ui = bot.clicks
+        deleted = session.rec.message_id
+        moved = await asyncio.gather(*(ui.sender.refresh(session) for _ in range(3)))
+        for message_id in moved:
+            await ui.record_shown(session, message_id)
+        # The first redraw learns that the message is gone by trying to edit it; none after it tries.
+        tried = emu.take_violations("not_found")
+        assert len(tried) == 1 and tried[0].path.endswith(f"/messages/{deleted}"), tried
+
+        tables = [m for m in channel.public_messages if any(action_code(b) for b in m.buttons)]
+        assert len(tables) == 1, channel.transcript()
+        assert session.rec.message_id == tables[0].id
+        assert set(moved) == {tables[0].id}
+
+        # The game goes on from the message posted again.
+        thrower = {str(arthur.id): arthur, str(perceval.id): perceval}[session.state.current]
+        turn = session.state.turn_no
+        answer = await act(emu, tables[0], thrower, "lancer")
+        assert not answer.ephemeral, answer.content
+        assert session.state.turn_no > turn
+    emu.assert_no_violations()
