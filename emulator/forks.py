@@ -9,6 +9,7 @@ its pipe with the running loop's reader only while a call waits. ``Forked`` is w
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import signal
@@ -68,7 +69,10 @@ class Zygote:
             if "ready" in line:
                 self._ready = True
             elif "pid" in line:
-                self._pids[int(line["asked"])] = int(line["pid"])
+                pid = int(line["pid"])
+                self._pids[int(line["asked"])] = pid
+                # A pid comes back only once its last owner was reaped (and its end said before).
+                self.exits.pop(pid, None)
             else:
                 self.exits[int(line["exit"])] = int(line["code"])
 
@@ -122,13 +126,13 @@ class Zygote:
 
     def close(self) -> None:
         """Ends the zygote; children still running are killed."""
-        if self.process.poll() is None:
+        with contextlib.suppress(OSError):
             self._in.close()
-            try:
-                self.process.wait(10)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
+        try:
+            self.process.wait(10)
+        except subprocess.TimeoutExpired:
+            self.process.kill()
+            self.process.wait()
         if self.process.stdout is not None:
             self.process.stdout.close()
 
