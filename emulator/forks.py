@@ -63,6 +63,7 @@ class Zygote:
             self._ended = True
         except BlockingIOError:
             pass
+        said = b"\n" in self._pending
         while b"\n" in self._pending:
             raw, self._pending = self._pending.split(b"\n", 1)
             line: dict[str, Any] = json.loads(raw)
@@ -75,6 +76,9 @@ class Zygote:
                 self.exits.pop(pid, None)
             else:
                 self.exits[int(line["exit"])] = int(line["code"])
+        if said or self._ended:
+            # Read here, it will not wake the pipe's reader again: whoever waits for it must look.
+            self._wake()
 
     async def _readable(self) -> None:
         """Until the pipe has something to read; every waiter is woken (starts may run together)."""
@@ -93,8 +97,8 @@ class Zygote:
 
     def _wake(self) -> None:
         waiters, self._waiters = self._waiters, []
-        asyncio.get_running_loop().remove_reader(self._out)
         for seen in waiters:
+            seen.get_loop().remove_reader(self._out)
             if not seen.done():
                 seen.set_result(None)
 

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -121,5 +122,25 @@ async def test_a_zygote_that_ended_says_so_when_asked_to_fork(tmp_path: Path) ->
         zygote.process.wait()
         with pytest.raises(ZygoteError, match="zygote"):
             await zygote.spawn("json", {}, tmp_path, tmp_path / "log")
+    finally:
+        zygote.close()
+
+
+async def test_a_fork_asked_while_another_bots_end_is_looked_at_still_gets_its_answer(tmp_path: Path) -> None:
+    """The crash and shard tests look at a running bot's return code while another start waits: that
+    look may read the waiting start's answer off the pipe, which must still reach it."""
+    modules = module_folder(tmp_path, "sleeper", SLEEPER)
+    zygote = light_zygote()
+    try:
+        env = {"WHO": "first", "PYTHONPATH": str(modules)}
+        first = await zygote.spawn("sleeper", env, tmp_path, tmp_path / "first.log")
+        asked = asyncio.ensure_future(zygote.spawn("sleeper", env | {"WHO": "second"}, tmp_path, tmp_path / "second.log"))
+        for _ in range(100):  # until the request is written and its answer awaited
+            await asyncio.sleep(0)
+        time.sleep(0.5)  # the loop held: the zygote forks and answers meanwhile
+        assert first.returncode is None  # and this look reads the answer
+        second = await asyncio.wait_for(asked, 10)
+        assert second.pid != first.pid
+        assert await logged(tmp_path / "second.log") == f"second {tmp_path}\n"
     finally:
         zygote.close()
