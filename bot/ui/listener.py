@@ -204,7 +204,7 @@ class TableListener:
             return
         if self.ui.manager.by_id(session.id) is session and session.rec.status != LOBBY:
             # The game started while this edit was on its way: the table, not the lobby, stays shown.
-            await self.ui.record_shown(session, await self.ui.sender.refresh(session))
+            await self.ui.sender.refresh(session)
 
     def _still_a_lobby(self, session: Session) -> bool:
         # Told a moment after the restart: its players may have started the game meanwhile.
@@ -215,9 +215,10 @@ class TableListener:
         client = self.ui.sender.client
         if session.rec.status == ABANDONED or (client is not None and client.is_closed()):
             return
-        moved = await self.ui.sender.refresh(session) if session.state is not None else None
+        if session.state is not None:
+            await self.ui.sender.refresh(session)
         end = await self.ui.news.say(session, lines, session_waiting_for(session), None)
-        await self.ui.record_shown(session, moved, end=end)
+        await self.ui.record_shown(session, end=end)
 
 
 def notice_lines(session: Session, notice: Notice) -> list[str]:

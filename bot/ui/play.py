@@ -63,11 +63,11 @@ async def play(ui: TableUI, click: Click, session: Session, chosen: Action, turn
     if outcome.error is not None:
         raise outcome.error
     lang = ui.language_of(click)
-    moved = await ui.sender.show_clicked(interaction, session, player, t(lang, "play.played"), lang)
+    await ui.sender.show_clicked(interaction, session, player, t(lang, "play.played"), lang)
     end = await ui.news.after(
         session, outcome.events, outcome.waiting, player=player, interaction=interaction, lang=lang
     )
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)
 
 
 async def leave(ui: TableUI, click: Click, session: Session) -> None:
@@ -85,6 +85,6 @@ async def leave(ui: TableUI, click: Click, session: Session) -> None:
         raise outcome.error
     if not interaction.response.is_done():
         await interaction.response.edit_message(content=t(ui.language_of(click), "play.left"), view=None)
-    moved = await ui.sender.refresh(session)
+    await ui.sender.refresh(session)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=player)
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)

@@ -152,9 +152,8 @@ async def _answer(interaction: discord.Interaction[Any], text: str) -> None:
 async def tell(ui: TableUI, removal: Removal, lines: list[str]) -> None:
     """The table redrawn when a player was removed, and the channel told (one message)."""
     session = removal.session
-    moved = None
     if removal.removed and session.rec.status != NO_HUMAN:
-        moved = await ui.sender.refresh(session)
+        await ui.sender.refresh(session)
     news = [*ui.news.held.take(session.id), *lines, *announcements(session, removal.events)]
     end = await ui.news.say(session, news, removal.waiting, None)
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)

@@ -87,9 +87,10 @@ async def give_seat_of(ui: TableUI, click: Click, session: Session) -> None:
     if not interaction.response.is_done():
         await interaction.response.edit_message(content=private, view=None)
     line = t(server, "robots.seat_of_given", player=before, robot=robot, level=level_word(server, DEFAULT_LEVEL))
-    moved = await ui.sender.refresh(session) if not ended else None
+    if not ended:
+        await ui.sender.refresh(session)
     end = await ui.news.say(session, [line], ui.manager.waiting(session), None)
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)
 
 
 async def give_seat(ui: TableUI, click: Click, session: Session) -> None:
@@ -109,9 +110,10 @@ async def give_seat(ui: TableUI, click: Click, session: Session) -> None:
     if not interaction.response.is_done():
         await interaction.response.edit_message(content=private, view=None)
     line = t(server, "robots.seat_given", player=before, robot=robot, level=level_word(server, DEFAULT_LEVEL))
-    moved = await ui.sender.refresh(session) if not ended else None
+    if not ended:
+        await ui.sender.refresh(session)
     end = await ui.news.say(session, [line], ui.manager.waiting(session), None)
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)
 
 
 async def tell_no_human(sender: Sender, session: Session, lines: list[str]) -> bool:

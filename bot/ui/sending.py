@@ -10,7 +10,7 @@ through ``ChannelPosts``, which keeps up with the channel's rate limit.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any, cast
 
 import discord
@@ -51,15 +51,17 @@ def where_line(interaction: discord.Interaction[Any], session: Session | None, l
 
 
 class Sender:
-    def __init__(self, clock: Callable[[], int] = wall_ms) -> None:
+    def __init__(
+        self, clock: Callable[[], int] = wall_ms, moved: Callable[[Session, int], Awaitable[None]] | None = None
+    ) -> None:
         self.clock = clock  # the tables' clock, which a click's age is measured on (``age_s``)
+        # Records a re-posted table's new message, within its edit turn: the redraws waiting
+        # behind the re-post then edit the new message instead of posting a second table.
+        self.moved = moved
         self.client: discord.Client | None = None
         self.pictures = Pictures()
         self.posts = ChannelPosts()
         self.edits = EditOrder()  # a table message's edits, one at a time, each drawn in its turn
-        # A table message re-posted (old id, new id) until the manager records the new id: the
-        # redraws waiting behind the re-post edit the new message instead of posting a second.
-        self._moved: dict[int, tuple[int | None, int]] = {}
 
     # --- channels --------------------------------------------------------------------------------
     def channel(self, session: Session) -> discord.abc.Messageable | None:
@@ -186,42 +188,33 @@ class Sender:
         player: PlayerId,
         head: str,
         lang: str | None = None,
-    ) -> int | None:
+    ) -> None:
         """The clicked message as it is after the move: the table edited through the click; a
         private message (a hand, a group's list) drawn again — or closed —, the table then edited
-        through the channel. Returns the table message's new id when it had to be re-posted."""
+        through the channel."""
         message = interaction.message
         if message is not None and message.id == session.rec.message_id:
             await self.show_table(interaction, session)
-            return None
+            return
         if message is not None and message.flags.ephemeral:
             await self.show_private(interaction, session, player, head, lang)
         elif not interaction.response.is_done():
             await defer(interaction)
-        return await self.refresh(session)
+        await self.refresh(session)
 
     async def refresh(self, session: Session) -> int | None:
         """Edits the table message through the channel (no interaction at hand); re-posts it if
-        gone, and then returns the new message's id (for the manager to keep). Drawn once the
-        edits of the table already going out are done (``EditOrder``)."""
+        gone, its new id recorded before the next edit's turn (``moved``), and then returns that id.
+        Drawn once the edits of the table already going out are done (``EditOrder``)."""
         channel = self.channel(session)
         if channel is None or session.state is None:
             return None
         async with self.edits.turn(session.id):
             return await self._redraw(channel, session)
 
-    def _table_message(self, session: Session) -> int | None:
-        """The table's message as last posted: its record's, or the re-post the record does not
-        hold yet (the caller records it once the turn is over)."""
-        moved = self._moved.get(session.id)
-        if moved is not None and moved[0] == session.rec.message_id:
-            return moved[1]
-        self._moved.pop(session.id, None)
-        return session.rec.message_id
-
     async def _redraw(self, channel: discord.abc.Messageable, session: Session) -> int | None:
         drawn = await draw_table(session)
-        message_id = self._table_message(session)
+        message_id = session.rec.message_id
         partial = getattr(channel, "get_partial_message", None)
         if message_id is not None and partial is not None:
             key, attachments = self.pictures.to_send(message_id, drawn.files)
@@ -231,14 +224,15 @@ class Sender:
             try:
                 await partial(message_id).edit(**changes)
                 self.pictures.shown(message_id, key)
-                return None if message_id == session.rec.message_id else message_id
+                return None
             except discord.NotFound:
                 self.pictures.forget(message_id)
             drawn = await draw_table(session)  # an upload tried closes its files: draw again
         key, _ = self.pictures.to_send(None, drawn.files)
         sent = await channel.send(view=drawn.view, files=drawn.files)
         self.pictures.shown(sent.id, key)
-        self._moved[session.id] = (session.rec.message_id, sent.id)
+        if self.moved is not None:
+            await self.moved(session, sent.id)
         return sent.id
 
     async def strip_buttons(

@@ -35,7 +35,7 @@ class TableUI:
         self, manager: SessionManager, *, timer_delay_s: float = DELAY_S, timer_sleep: Sleep = asyncio.sleep
     ) -> None:
         self.manager = manager
-        self.sender = Sender(manager.clock)
+        self.sender = Sender(manager.clock, moved=self.record_shown)
         self.listener = TableListener(self)
         self.news = News(self.sender, self.listener.show_news, timer_delay_s, timer_sleep)
         self.routes: dict[str, Handler] = dict(ROUTES)

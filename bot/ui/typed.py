@@ -44,6 +44,6 @@ async def typed(ui: TableUI, message: discord.Message) -> None:
         text = explain(session, outcome.error, session.lang)
         await message.reply(text, delete_after=REPLY_KEPT_S, mention_author=False)
         return
-    moved = await ui.sender.refresh(session)
+    await ui.sender.refresh(session)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=player)
-    await ui.record_shown(session, moved, end=end)
+    await ui.record_shown(session, end=end)

@@ -23,8 +23,6 @@ async def test_redraws_meeting_after_the_table_message_was_deleted_post_it_again
         ui = bot.clicks
         deleted = session.rec.message_id
         moved = await asyncio.gather(*(ui.sender.refresh(session) for _ in range(3)))
-        for message_id in moved:
-            await ui.record_shown(session, message_id)
         # The first redraw learns that the message is gone by trying to edit it; none after it tries.
         tried = emu.take_violations("not_found")
         assert len(tried) == 1 and tried[0].path.endswith(f"/messages/{deleted}"), tried
@@ -32,7 +30,7 @@ async def test_redraws_meeting_after_the_table_message_was_deleted_post_it_again
         tables = [m for m in channel.public_messages if any(action_code(b) for b in m.buttons)]
         assert len(tables) == 1, channel.transcript()
         assert session.rec.message_id == tables[0].id
-        assert set(moved) == {tables[0].id}
+        assert [m for m in moved if m is not None] == [tables[0].id]  # one redraw posted it
 
         # The game goes on from the message posted again.
         thrower = {str(arthur.id): arthur, str(perceval.id): perceval}[session.state.current]
