@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 import signal
 import sys
 from collections.abc import Mapping
@@ -19,11 +18,10 @@ from pathlib import Path
 from typing import Protocol
 
 from emulator.emulator import Emulator
-from emulator.forks import Zygote
+from emulator.forks import Zygote, bot_environment
 from emulator.gateway import GatewaySession
 from emulator.model import Guild
 
-REPO = Path(__file__).resolve().parents[1]
 BOT = "bot"
 START_TIMEOUT_S = 60.0
 
@@ -68,17 +66,13 @@ class BotProcess:
         self.log = log
         self.module = module
         self.env = {
-            "PATH": os.environ.get("PATH", ""),
-            "PYTHONPATH": str(REPO),
+            **bot_environment(),
             "DISCORD_TOKEN": emu.token,
             "TAVERNE_DATABASE": str(database),
             "TAVERNE_API_BASE": emu.api_base,
             "TAVERNE_GATEWAY_URL": emu.gateway_url,
             "TAVERNE_GUILD_ID": str(guild.id) if guild is not None else "",
             "TAVERNE_LOG_LEVEL": "WARNING",
-            # The emulator speaks plain HTTP and WebSocket: no certificate authority is ever asked
-            # for, so the CA bundle aiohttp's import reads (a tenth of a second a start) is none.
-            "SSL_CERT_FILE": os.devnull,
             **(extra_env or {}),
         }
         self.process: Running | None = None

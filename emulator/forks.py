@@ -23,13 +23,23 @@ REPO = Path(__file__).resolve().parents[1]
 READY_TIMEOUT_S = 60.0
 
 
+def bot_environment() -> dict[str, str]:
+    """What a test's bot process starts from, its settings aside (``BotProcess`` adds them)."""
+    return {
+        "PATH": os.environ.get("PATH", ""),
+        "PYTHONPATH": str(REPO),
+        # The emulator speaks plain HTTP and WebSocket: no certificate authority is ever asked
+        # for, so the CA bundle aiohttp's import reads (a tenth of a second a start) is none.
+        "SSL_CERT_FILE": os.devnull,
+    }
+
+
 class ZygoteError(RuntimeError):
     pass
 
 
 class Zygote:
     def __init__(self, modules: list[str], env: Mapping[str, str]) -> None:
-        self.modules = modules
         self.process = subprocess.Popen(
             [sys.executable, "-m", "emulator.zygote", *modules],
             stdin=subprocess.PIPE,
@@ -51,10 +61,9 @@ class Zygote:
 
     @classmethod
     def for_bot(cls) -> Zygote:
-        """What ``python -m bot`` imports before it reads its settings; the environment a test's
-        bot gets (``BotProcess``) for what is read at import (no CA bundle)."""
-        env = {"PATH": os.environ.get("PATH", ""), "PYTHONPATH": str(REPO), "SSL_CERT_FILE": os.devnull}
-        return cls(["bot.__main__", "bot.app"], env)
+        """What ``python -m bot`` imports before it reads its settings, in the environment a
+        test's bot starts from (what is read at import: no CA bundle)."""
+        return cls(["bot.__main__", "bot.app"], bot_environment())
 
     def _drain(self) -> None:
         try:

@@ -119,7 +119,7 @@ class SqliteStore(OpenTables, Leases, Store):
                     f"connaît {len(MIGRATIONS)}) : mettez Taverne à jour, ou restaurez une sauvegarde "
                     "faite avec cette version"
                 )
-            await store.migrate(backup_to=path if backup_before_migrating and not memory else None)
+            await store.migrate(backup=backup_before_migrating)
             # A database others may write but this process may not: said now, not at the first move.
             await store.check_writable()
             return store
@@ -179,16 +179,16 @@ class SqliteStore(OpenTables, Leases, Store):
             row = await cursor.fetchone()
         return int(row[0]) if row else 0
 
-    async def migrate(self, *, backup_to: Path | None = None) -> int:
+    async def migrate(self, *, backup: bool = False) -> int:
         """Applies the steps not applied yet in one transaction, and returns the version. The
         version is read under that transaction's lock: processes starting together (a shard each)
         take turns, the later ones find the schema done, and none sees it half made, so none backs
-        up a database another is migrating. With ``backup_to``, an older schema is copied there
-        first."""
+        up a database another is migrating. With ``backup``, a file of an older schema is copied
+        beside it first."""
         async with self._transaction() as db:
             version = await self.schema_version()
-            if backup_to is not None and 0 < version < len(MIGRATIONS):
-                await self._backup_before_migrating(backup_to, version)
+            if backup and self._path is not None and 0 < version < len(MIGRATIONS):
+                await self._backup_before_migrating(self._path, version)
             for script in MIGRATIONS[version:]:
                 for statement in (s.strip() for s in script.split(";")):
                     if statement:
