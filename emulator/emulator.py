@@ -22,6 +22,7 @@ from emulator.gateway import (
     PRIVILEGED_INTENTS,
     GatewaySession,
 )
+from emulator.holds import Hold
 from emulator.limits import BUTTON, EPHEMERAL_FLAG
 from emulator.model import (
     ADMINISTRATOR,
@@ -87,6 +88,7 @@ class Emulator:
         self._attachments: dict[int, Attachment] = {}
         self.violations: list[Violation] = []
         self.calls: list[RestCall] = []
+        self.holds: list[Hold] = []
         self.sessions: list[GatewaySession] = []
         # What GET /gateway/bot recommends; each session serves the shard it IDENTIFYed with.
         self.shard_count = 1
@@ -203,6 +205,12 @@ class Emulator:
         return (wall_clock_ms() if self._frozen is None else self._frozen[1]) + round(self._offset * 1000)
 
     # -- change notification and waiting ------------------------------------------------------------------
+
+    def hold(self, method: str, route: str) -> Hold:
+        """The bot's next ``method`` request to ``route`` is held until the hold is released."""
+        held = Hold(method, route)
+        self.holds.append(held)
+        return held
 
     def notify(self) -> None:
         if self._changed is not None:

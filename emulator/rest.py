@@ -190,6 +190,10 @@ class RestApi:
         try:
             if not self._public(route) and request.headers.get("Authorization") != f"Bot {self.emu.token}":
                 raise ApiError(401, 0, "401: Unauthorized", kind="unauthorized")
+            held = next((h for h in self.emu.holds if h.catches(request.method, route)), None)
+            if held is not None:
+                self.emu.holds.remove(held)
+                await held.hold()
             response = await handler(request)
         except ApiError as error:
             self.emu.record_violation(

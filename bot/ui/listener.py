@@ -23,7 +23,7 @@ from ..store import ABANDONED, LOBBY, SessionRecord
 from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
-from .lobby import lobby_embed, lobby_view
+from .lobby import lobby_drawing, lobby_embed, lobby_view
 from .rematch_clicks import NOTICES as REMATCH_NOTICES
 from .rematch_clicks import rematch_notice
 
@@ -176,6 +176,7 @@ class TableListener:
         channel = self.ui.sender.channel(session)
         if channel is None or not self._still_a_lobby(session):
             return
+        drawn = lobby_drawing(session, session.lang)
         sent = await channel.send(
             t(session.lang, "table.lobby_again"),
             embed=lobby_embed(session, session.lang),
@@ -187,21 +188,32 @@ class TableListener:
                 await sent.delete()
             return
         await self.ui.record_shown(session, sent.id)
+        if lobby_drawing(session, session.lang) != drawn:
+            # A seat taken from the dead bot's lobby while this one went out: that click's answer
+            # drew the other message, and found none noted yet to draw again (lobby_click).
+            await self.redraw_lobby(session)
 
     async def redraw_lobby(self, session: Session) -> None:
         """A lobby found at the restart: its message drawn again from the database, which a click
         stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
-        still grey). Posted again when the message is gone."""
+        still grey). Posted again when the message is gone.
+
+        Drawn again while a click changed the lobby during the edit: that click's answer, drawn
+        after it, may have landed first, or on another message (lobby_click)."""
         channel = self.ui.sender.channel(session)
         partial = getattr(channel, "get_partial_message", None)
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
-        try:
-            lang = session.lang
-            await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
-        except discord.NotFound:
-            await self.show_lobby_again(session)
-            return
+        drawn = None
+        while self._still_a_lobby(session) and lobby_drawing(session, session.lang) != drawn:
+            try:
+                async with self.ui.sender.edits.turn(session.id):  # an older drawing never lands last
+                    lang = session.lang
+                    drawn = lobby_drawing(session, lang)
+                    await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+            except discord.NotFound:
+                await self.show_lobby_again(session)
+                return
         if self.ui.manager.by_id(session.id) is session and session.rec.status != LOBBY:
             # The game started while this edit was on its way: the table, not the lobby, stays shown.
             await self.ui.sender.refresh(session)

@@ -64,6 +64,11 @@ def _word(value: object, lang: str) -> str:
     return str(value)
 
 
+def lobby_drawing(session: Session, lang: str) -> tuple[object, object]:
+    """What the lobby message shows now, to tell whether a drawing is behind."""
+    return lobby_embed(session, lang).to_dict(), lobby_view(session, lang).to_components()
+
+
 def lobby_view(session: Session, lang: str = "fr") -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     rec, game = session.rec, session.game
@@ -137,6 +142,15 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
         # Answered past Discord's 3 s (a starved bot): the seat is stored all the same, so the lobby
         # is drawn again through the channel, or « Commencer » would stay grey until a restart.
         await ui.listener.redraw_lobby(session)
+        return
+    await redraw_the_noted_copy(ui, interaction, session)
+
+
+async def redraw_the_noted_copy(ui: TableUI, interaction: discord.Interaction[Any], session: Session) -> None:
+    """A click answered on the lobby a bot that died had posted, while the copy the restart posted
+    is the one noted: that copy is drawn again too, or it would show the lobby as it was."""
+    if interaction.message is not None and session.rec.message_id not in (None, interaction.message.id):
+        await ui.listener.redraw_lobby(session)
 
 
 async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:
@@ -145,9 +159,15 @@ async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:
     click.session = session
     if outcome.error is not None:
         raise outcome.error
+    noted = session.rec.message_id
     if interaction.message is not None:
         # Recorded before the table shows: a click on its buttons must find it the table's message.
         await ui.record_shown(session, interaction.message.id)
     await ui.sender.show_table(interaction, session)
+    channel = ui.sender.channel(session)
+    if interaction.message is not None and noted not in (None, interaction.message.id) and channel is not None:
+        # Started from the lobby a bot that died had posted: the copy the restart posted keeps its
+        # words, not its buttons (they could only answer that the game has started).
+        await ui.sender.strip_buttons(channel, noted, session.id)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=click.player)
     await ui.record_shown(session, end=end)

@@ -12,7 +12,7 @@ from ..i18n import t
 from ..sessions import Notice, Session, stored
 from ..tables import mention
 from .click import Click
-from .lobby import lobby_embed, lobby_view
+from .lobby import lobby_embed, lobby_view, redraw_the_noted_copy
 from .rematch import ASK, parse_rematch_id
 from .robots import server_language
 from .timing import display_name, in_time
@@ -59,6 +59,7 @@ async def confirmed(ui: TableUI, click: Click, table: int) -> None:
     click.session = session
     lang = await server_language(ui.client, session.rec.guild_id)
     await click.interaction.response.edit_message(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+    await redraw_the_noted_copy(ui, click.interaction, session)
 
 
 async def rematch_notice(ui: TableUI, session: Session, notice: Notice) -> None:

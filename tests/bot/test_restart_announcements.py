@@ -248,3 +248,104 @@ async def test_a_lost_lobby_started_before_the_restart_tells_it_stays_the_game_t
     with sqlite3.connect(tavern.database) as db:
         assert db.execute("SELECT status, message_id FROM sessions").fetchone() == ("playing", lobby.id)
     emu.assert_no_violations()
+
+
+def noted_message(database: Path) -> int | None:
+    with sqlite3.connect(database) as db:
+        return db.execute("SELECT message_id FROM sessions").fetchone()[0]
+
+
+async def a_lobby_posted_but_not_noted(emu: Emulator, tavern: Tavern) -> Message:
+    """The last run posted the lobby, then died before noting its message: the restart posts a copy
+    and notes it, while the first one is still in the channel, its buttons live."""
+    async with tavern.bot():
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+    with sqlite3.connect(tavern.database) as db:
+        db.execute("UPDATE sessions SET message_id = NULL")
+    return lobby
+
+
+def commencer_usable(message: Message) -> bool:
+    return [b.disabled for b in message.buttons if b.label == "Commencer"] == [False]
+
+
+async def test_a_seat_taken_while_the_restarts_copy_of_a_lost_lobby_goes_out_shows_on_that_copy(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    """The crash test's table stuck in its lobby: the copy was drawn, Perceval sat down from the first
+    lobby while the copy was on its way, and the copy, noted as the table's message, went on showing
+    the lobby without him (« Commencer » grey) while his click's answer drew the first one."""
+    first = await a_lobby_posted_but_not_noted(emu, tavern)
+    copy_sent = emu.hold("POST", "/api/v10/channels/{channel_id}/messages")
+    async with tavern.bot():
+        await copy_sent.reached()
+        joined = await emu.click(first, tavern.perceval, label="Rejoindre")
+        assert not joined.errors and not joined.ephemeral, joined.content
+        copy_sent.release()
+        copy = await emu.wait_until(
+            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
+            3,
+            "the lobby's copy",
+        )
+        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        await emu.wait_until(lambda: commencer_usable(copy), 3, "« Commencer » usable on the copy")
+        assert f"<@{tavern.perceval.id}>" in copy.text()
+        started = await emu.click(copy, tavern.arthur, label="Commencer")
+        assert not started.errors and not started.ephemeral, started.content
+    emu.assert_no_violations()
+
+
+async def test_clicks_on_a_lost_lobby_after_the_restart_posted_its_copy_keep_the_copy_true(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    """Perceval sits down from the first lobby: the copy shows him too. Arthur starts from the first
+    lobby: it becomes the table, and the copy keeps its words without its buttons."""
+    first = await a_lobby_posted_but_not_noted(emu, tavern)
+    async with tavern.bot() as bot:
+        copy = await emu.wait_until(
+            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
+            3,
+            "the lobby's copy",
+        )
+        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        joined = await emu.click(first, tavern.perceval, label="Rejoindre")
+        assert not joined.errors and not joined.ephemeral, joined.content
+        await emu.wait_until(lambda: commencer_usable(copy), 3, "« Commencer » usable on the copy")
+        assert f"<@{tavern.perceval.id}>" in copy.text() and f"<@{tavern.perceval.id}>" in first.text()
+        started = await emu.click(first, tavern.arthur, label="Commencer")
+        assert not started.errors and not started.ephemeral, started.content
+        await emu.wait_until(lambda: not copy.buttons, 3, "the copy without buttons")
+        await bot.clicks.settle()
+        assert table_message(tavern.channel).id == first.id
+        assert copy.content.startswith("🔁") and f"<@{tavern.perceval.id}>" in copy.text()
+    assert noted_message(tavern.database) == first.id
+    emu.assert_no_violations()
+
+
+async def test_a_seat_taken_while_the_restart_redraws_the_lobby_is_not_undone_by_that_redraw(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    """The restart draws every lobby again from the database; Perceval sits down while that edit is
+    on its way. His click's answer lands first: the restart's edit, drawn before his seat, must not
+    be the lobby's last word."""
+    async with tavern.bot():
+        lobby = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+    redrawn = emu.hold("PATCH", "/api/v10/channels/{channel_id}/messages/{message_id}")
+    before = len(emu.calls)
+    async with tavern.bot() as bot:
+        await redrawn.reached()
+        joined = await emu.click(lobby, tavern.perceval, label="Rejoindre")
+        assert not joined.errors and not joined.ephemeral, joined.content
+        assert commencer_usable(lobby)
+        redrawn.release()
+        await emu.wait_until(
+            lambda: any(c.method == "PATCH" and c.route == redrawn.route for c in emu.calls[before:]), 3, "the restart's edit"
+        )
+        await emu.wait_until(lambda: commencer_usable(lobby), 3, "« Commencer » usable again")
+        listener = bot.clicks.listener
+        while listener._tasks:
+            await asyncio.gather(*listener._tasks)
+        assert commencer_usable(lobby) and f"<@{tavern.perceval.id}>" in lobby.text()
+        started = await emu.click(lobby, tavern.arthur, label="Commencer")
+        assert not started.errors and not started.ephemeral, started.content
+    emu.assert_no_violations()
