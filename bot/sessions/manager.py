@@ -255,12 +255,12 @@ class SessionManager(RematchTables):
     async def shown(self, session: Session, *, message_id: int | None = None, end: bool = False) -> None:
         """What the channel shows now, told once after sending: the table's message moved to
         ``message_id`` (a re-post), and/or its end went out (``end``: a restart will not tell it
-        again). A closed table's message is not recorded."""
-        if (
-            message_id is not None
-            and message_id != session.rec.message_id
-            and self._by_id.get(session.id) is session
-        ):
-            await self.set_message(session, message_id)
+        again). A closed table's message is not stored, only kept on its session: what still
+        follows that re-post (the buttons taken off, the end drawn) must find it."""
+        if message_id is not None and message_id != session.rec.message_id:
+            if self._by_id.get(session.id) is session:
+                await self.set_message(session, message_id)
+            else:
+                session.rec.message_id = message_id
         if end:
             await self.mark_end_shown(session)

@@ -123,7 +123,5 @@ async def tell_no_human(sender: Sender, session: Session, lines: list[str]) -> b
         return False
     lang = await server_language(sender.client, session.rec.guild_id)
     await sender.say(session, "\n".join([*lines, t(lang, "robots.no_human", game=session.game.title)]))
-    channel = sender.channel(session)
-    if channel is not None:
-        await sender.strip_buttons(channel, session.rec.message_id, session.id)
+    await sender.strip_table(session)
     return True

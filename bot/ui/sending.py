@@ -245,6 +245,16 @@ class Sender:
         async with self.edits.turn(table):  # after any redraw going out, which would bring them back
             await self._strip(channel, message_id, table)
 
+    async def strip_table(self, session: Session) -> None:
+        """The table message left with nothing to click, its id read once its edit turn has come:
+        a re-post of the table going out meanwhile (its message deleted) is the one stripped."""
+        channel = self.channel(session)
+        if channel is None:
+            return
+        async with self.edits.turn(session.id):
+            if session.rec.message_id is not None:
+                await self._strip(channel, session.rec.message_id, session.id)
+
     @staticmethod
     async def _strip(channel: discord.abc.Messageable, message_id: int, table: int) -> None:
         try:

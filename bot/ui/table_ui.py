@@ -107,9 +107,7 @@ class TableUI:
 
     async def clear_buttons(self, session: Session) -> None:
         self.news.held.take(session.id)
-        channel = self.sender.channel(session)
-        if channel is not None:
-            await self.sender.strip_buttons(channel, session.rec.message_id, session.id)
+        await self.sender.strip_table(session)
 
     # --- start and stop ---------------------------------------------------------------------------
     def ready(self) -> None:

@@ -39,3 +39,33 @@ async def test_redraws_meeting_after_the_table_message_was_deleted_post_it_again
         assert not answer.ephemeral, answer.content
         assert session.state.turn_no > turn
     emu.assert_no_violations()
+
+
+async def test_a_table_abandoned_while_its_message_is_posted_again_leaves_no_button_on_the_new_one(
+    tavern: Tavern,
+) -> None:
+    """/abandonner while a redraw posts the deleted table again: the buttons taken off are those of
+    the message going out, not of the one deleted (the new table would keep buttons that can only
+    answer that the table is closed)."""
+    emu, channel = tavern.emu, tavern.channel
+    arthur, perceval = tavern.arthur, tavern.perceval
+    async with tavern.bot() as bot:
+        lobby = await open_table(emu, channel, arthur, "cabane", "mode=bataille cible=3 graine=4")
+        await seat_and_start(emu, lobby, arthur, [perceval])
+        session = bot.manager.in_channel(channel.id)
+        assert session is not None
+        await emu.delete_message(table_message(channel))
+        posted = emu.hold("POST", "/api/v10/channels/{channel_id}/messages")
+        redraw = asyncio.create_task(bot.clicks.sender.refresh(session))
+        await posted.reached()
+        abandoned = await emu.slash(channel, arthur, "abandonner")
+        assert not abandoned.ephemeral and "abandonn" in abandoned.content, abandoned.content
+        posted.release()
+        new_id = await redraw
+        assert new_id is not None and new_id != lobby.id
+        [table] = [m for m in channel.public_messages if m.id == new_id]
+        await emu.wait_until(lambda: not table.buttons, 3, "the table posted again without its buttons")
+        # Only the redraw tried the deleted message (its edit); the buttons were not looked for there.
+        tried = emu.take_violations("not_found")
+        assert len(tried) == 1 and tried[0].method == "PATCH", tried
+    emu.assert_no_violations()
