@@ -133,6 +133,7 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
     lang = await server_language(ui.client, session.rec.guild_id)
     if session.rec.status == ABANDONED:  # the last one stood up: the table closed
         await interaction.response.edit_message(content=t(lang, "lobby.closed"), embed=None, view=None)
+        await redraw_the_noted_copy(ui, interaction, session)
         return
     try:
         await interaction.response.edit_message(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
@@ -148,8 +149,13 @@ async def lobby_click(ui: TableUI, click: Click) -> None:
 
 async def redraw_the_noted_copy(ui: TableUI, interaction: discord.Interaction[Any], session: Session) -> None:
     """A click answered on the lobby a bot that died had posted, while the copy the restart posted
-    is the one noted: that copy is drawn again too, or it would show the lobby as it was."""
-    if interaction.message is not None and session.rec.message_id not in (None, interaction.message.id):
+    is the one noted: that copy is drawn again too, or it would show the lobby as it was (its
+    buttons taken off if the click closed the table)."""
+    if interaction.message is None or session.rec.message_id in (None, interaction.message.id):
+        return
+    if session.rec.status == ABANDONED:
+        await ui.sender.strip_table(session)
+    else:
         await ui.listener.redraw_lobby(session)
 
 

@@ -349,3 +349,24 @@ async def test_a_seat_taken_while_the_restart_redraws_the_lobby_is_not_undone_by
         started = await emu.click(lobby, tavern.arthur, label="Commencer")
         assert not started.errors and not started.ephemeral, started.content
     emu.assert_no_violations()
+
+
+async def test_the_last_seat_left_on_a_lost_lobby_takes_the_buttons_off_the_restarts_copy(
+    emu: Emulator, tavern: Tavern
+) -> None:
+    first = await a_lobby_posted_but_not_noted(emu, tavern)
+    async with tavern.bot():
+        copy = await emu.wait_until(
+            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
+            3,
+            "the lobby's copy",
+        )
+        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        left = await emu.click(first, tavern.arthur, label="Quitter")
+        assert not left.errors and not left.ephemeral, left.content
+        assert not first.buttons
+        await emu.wait_until(lambda: not copy.buttons, 3, "the copy without buttons")
+        # The channel is free again.
+        reopened = await open_table(emu, tavern.channel, tavern.arthur, game="cabane", options=BATAILLE)
+        assert "Rejoindre" in reopened.button_labels
+    emu.assert_no_violations()
