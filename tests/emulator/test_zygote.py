@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import asyncio
 import os
+import select
 import signal
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -137,7 +137,10 @@ async def test_a_fork_asked_while_another_bots_end_is_looked_at_still_gets_its_a
         asked = asyncio.ensure_future(zygote.spawn("sleeper", env | {"WHO": "second"}, tmp_path, tmp_path / "second.log"))
         for _ in range(100):  # until the request is written and its answer awaited
             await asyncio.sleep(0)
-        time.sleep(0.5)  # the loop held: the zygote forks and answers meanwhile
+        # The loop held until the zygote has forked and answered: the answer waits in the pipe.
+        assert zygote.process.stdout is not None
+        readable, _, _ = select.select([zygote.process.stdout], [], [], 10)
+        assert readable, "the zygote did not answer the second start within 10 s"
         assert first.returncode is None  # and this look reads the answer
         second = await asyncio.wait_for(asked, 10)
         assert second.pid != first.pid
