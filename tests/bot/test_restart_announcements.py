@@ -250,7 +250,7 @@ async def test_a_lost_lobby_started_before_the_restart_tells_it_stays_the_game_t
     emu.assert_no_violations()
 
 
-def noted_message(database: Path) -> int | None:
+def noted_message(database: Path | str) -> int | None:
     with sqlite3.connect(database) as db:
         return db.execute("SELECT message_id FROM sessions").fetchone()[0]
 
@@ -263,6 +263,17 @@ async def a_lobby_posted_but_not_noted(emu: Emulator, tavern: Tavern) -> Message
     with sqlite3.connect(tavern.database) as db:
         db.execute("UPDATE sessions SET message_id = NULL")
     return lobby
+
+
+async def the_copy_noted(emu: Emulator, tavern: Tavern) -> Message:
+    """The lobby's copy posted by the restart, once noted as the table's message."""
+    copy: Message = await emu.wait_until(
+        lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
+        3,
+        "the lobby's copy",
+    )
+    await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+    return copy
 
 
 def commencer_usable(message: Message) -> bool:
@@ -282,12 +293,7 @@ async def test_a_seat_taken_while_the_restarts_copy_of_a_lost_lobby_goes_out_sho
         joined = await emu.click(first, tavern.perceval, label="Rejoindre")
         assert not joined.errors and not joined.ephemeral, joined.content
         copy_sent.release()
-        copy = await emu.wait_until(
-            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
-            3,
-            "the lobby's copy",
-        )
-        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        copy = await the_copy_noted(emu, tavern)
         await emu.wait_until(lambda: commencer_usable(copy), 3, "« Commencer » usable on the copy")
         assert f"<@{tavern.perceval.id}>" in copy.text()
         started = await emu.click(copy, tavern.arthur, label="Commencer")
@@ -302,12 +308,7 @@ async def test_clicks_on_a_lost_lobby_after_the_restart_posted_its_copy_keep_the
     lobby: it becomes the table, and the copy keeps its words without its buttons."""
     first = await a_lobby_posted_but_not_noted(emu, tavern)
     async with tavern.bot() as bot:
-        copy = await emu.wait_until(
-            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
-            3,
-            "the lobby's copy",
-        )
-        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        copy = await the_copy_noted(emu, tavern)
         joined = await emu.click(first, tavern.perceval, label="Rejoindre")
         assert not joined.errors and not joined.ephemeral, joined.content
         await emu.wait_until(lambda: commencer_usable(copy), 3, "« Commencer » usable on the copy")
@@ -356,12 +357,7 @@ async def test_the_last_seat_left_on_a_lost_lobby_takes_the_buttons_off_the_rest
 ) -> None:
     first = await a_lobby_posted_but_not_noted(emu, tavern)
     async with tavern.bot():
-        copy = await emu.wait_until(
-            lambda: next((m for m in tavern.channel.public_messages if m.content.startswith("🔁")), None),
-            3,
-            "the lobby's copy",
-        )
-        await emu.wait_until(lambda: noted_message(tavern.database) == copy.id, 3, "the copy noted")
+        copy = await the_copy_noted(emu, tavern)
         left = await emu.click(first, tavern.arthur, label="Quitter")
         assert not left.errors and not left.ephemeral, left.content
         assert not first.buttons

@@ -6,19 +6,29 @@ from __future__ import annotations
 
 import asyncio
 
+from bot.app import TaverneBot
+from bot.sessions import Session
 from tests.e2e.table import act, action_code, open_table, seat_and_start, table_message
 from tests.e2e.tavern import Tavern
+
+
+async def a_cabane_whose_message_was_deleted(tavern: Tavern, bot: TaverneBot) -> Session:
+    """A game of Cabane started by Arthur and Perceval, its table message then deleted by a moderator."""
+    emu, channel = tavern.emu, tavern.channel
+    lobby = await open_table(emu, channel, tavern.arthur, "cabane", "mode=bataille cible=3 graine=4")
+    await seat_and_start(emu, lobby, tavern.arthur, [tavern.perceval])
+    session = bot.manager.in_channel(channel.id)
+    assert session is not None
+    await emu.delete_message(table_message(channel))
+    return session
 
 
 async def test_redraws_meeting_after_the_table_message_was_deleted_post_it_again_once(tavern: Tavern) -> None:
     emu, channel = tavern.emu, tavern.channel
     arthur, perceval = tavern.arthur, tavern.perceval
     async with tavern.bot() as bot:
-        lobby = await open_table(emu, channel, arthur, "cabane", "mode=bataille cible=3 graine=4")
-        await seat_and_start(emu, lobby, arthur, [perceval])
-        session = bot.manager.in_channel(channel.id)
-        assert session is not None and session.state is not None
-        await emu.delete_message(table_message(channel))
+        session = await a_cabane_whose_message_was_deleted(tavern, bot)
+        assert session.state is not None
 
         ui = bot.clicks
         deleted = session.rec.message_id
@@ -48,21 +58,17 @@ async def test_a_table_abandoned_while_its_message_is_posted_again_leaves_no_but
     the message going out, not of the one deleted (the new table would keep buttons that can only
     answer that the table is closed)."""
     emu, channel = tavern.emu, tavern.channel
-    arthur, perceval = tavern.arthur, tavern.perceval
     async with tavern.bot() as bot:
-        lobby = await open_table(emu, channel, arthur, "cabane", "mode=bataille cible=3 graine=4")
-        await seat_and_start(emu, lobby, arthur, [perceval])
-        session = bot.manager.in_channel(channel.id)
-        assert session is not None
-        await emu.delete_message(table_message(channel))
+        session = await a_cabane_whose_message_was_deleted(tavern, bot)
+        deleted = session.rec.message_id
         posted = emu.hold("POST", "/api/v10/channels/{channel_id}/messages")
         redraw = asyncio.create_task(bot.clicks.sender.refresh(session))
         await posted.reached()
-        abandoned = await emu.slash(channel, arthur, "abandonner")
+        abandoned = await emu.slash(channel, tavern.arthur, "abandonner")
         assert not abandoned.ephemeral and "abandonn" in abandoned.content, abandoned.content
         posted.release()
         new_id = await redraw
-        assert new_id is not None and new_id != lobby.id
+        assert new_id is not None and new_id != deleted
         [table] = [m for m in channel.public_messages if m.id == new_id]
         await emu.wait_until(lambda: not table.buttons, 3, "the table posted again without its buttons")
         # Only the redraw tried the deleted message (its edit); the buttons were not looked for there.
