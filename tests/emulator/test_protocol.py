@@ -228,3 +228,28 @@ async def test_an_ephemeral_message_is_not_in_the_channel_for_the_rest_api(world
         async with http.get(url, headers={"Authorization": f"Bot {emu.token}"}) as answer:
             assert answer.status == 404 and (await answer.json())["code"] == 10008
     assert [v.kind for v in emu.take_violations()] == ["not_found"]
+
+
+async def test_a_held_request_waits_until_released_and_only_the_next_one_is_held(world: World) -> None:
+    import aiohttp
+
+    emu, channel = world.emu, world.channel
+    url = f"{emu.api_base}/channels/{channel.id}/messages"
+    headers = {"Authorization": f"Bot {emu.token}"}
+    held = emu.hold("POST", "/api/v10/channels/{channel_id}/messages")
+    async with aiohttp.ClientSession() as http:
+
+        async def post(content: str) -> int:
+            async with http.post(url, headers=headers, json={"content": content}) as answer:
+                return answer.status
+
+        first = asyncio.create_task(post("retenu"))
+        await held.reached()
+        # Held on its way in: not in the channel yet, while the next request goes through.
+        assert await post("passe") == 200
+        assert [m.content for m in channel.messages] == ["passe"]
+        assert not first.done()
+        held.release()
+        assert await first == 200
+    assert [m.content for m in channel.messages] == ["passe", "retenu"]
+    emu.assert_no_violations()
