@@ -8,7 +8,8 @@ import asyncio
 
 class Hold:
     """The next request for ``method`` and ``route`` (the emulator's route, as in
-    ``RestCall.route``: ``/api/v10/channels/{channel_id}/messages``) waits until ``release()``."""
+    ``RestCall.route``: ``/api/v10/channels/{channel_id}/messages``) waits until ``release()``;
+    the emulator lets the hold go once it has caught one."""
 
     def __init__(self, method: str, route: str) -> None:
         self.method, self.route = method, route
@@ -16,7 +17,7 @@ class Hold:
         self._released = asyncio.Event()
 
     def catches(self, method: str, route: str) -> bool:
-        return not self._reached.is_set() and (method, route) == (self.method, self.route)
+        return (method, route) == (self.method, self.route)
 
     async def hold(self) -> None:
         self._reached.set()

@@ -188,15 +188,15 @@ class TableListener:
                 await sent.delete()
             return
         await self.ui.record_shown(session, sent.id)
-        if lobby_drawing(session, session.lang) != drawn:
-            # A seat taken from the dead bot's lobby while this one went out: that click's answer
-            # drew the other message, and found none noted yet to draw again (lobby_click).
-            await self.redraw_lobby(session)
+        # A seat taken from the dead bot's lobby while this one went out: that click's answer drew
+        # the other message, and found none noted yet to draw again (lobby_click).
+        await self.redraw_lobby(session, shown=drawn)
 
-    async def redraw_lobby(self, session: Session) -> None:
+    async def redraw_lobby(self, session: Session, shown: object = None) -> None:
         """A lobby found at the restart: its message drawn again from the database, which a click
         stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
-        still grey). Posted again when the message is gone.
+        still grey). Posted again when the message is gone. Not edited when it already shows
+        ``shown`` (``lobby_drawing``), the drawing its message went out with.
 
         Drawn again while a click changed the lobby during the edit: that click's answer, drawn
         after it, may have landed first, or on another message (lobby_click)."""
@@ -204,7 +204,7 @@ class TableListener:
         partial = getattr(channel, "get_partial_message", None)
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
-        drawn = None
+        drawn = shown
         while self._still_a_lobby(session) and lobby_drawing(session, session.lang) != drawn:
             try:
                 async with self.ui.sender.edits.turn(session.id):  # an older drawing never lands last

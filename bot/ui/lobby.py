@@ -170,10 +170,11 @@ async def started(ui: TableUI, click: Click, outcome: Outcome) -> None:
         # Recorded before the table shows: a click on its buttons must find it the table's message.
         await ui.record_shown(session, interaction.message.id)
     await ui.sender.show_table(interaction, session)
-    channel = ui.sender.channel(session)
-    if interaction.message is not None and noted not in (None, interaction.message.id) and channel is not None:
+    if interaction.message is not None and noted not in (None, interaction.message.id):
         # Started from the lobby a bot that died had posted: the copy the restart posted keeps its
         # words, not its buttons (they could only answer that the game has started).
-        await ui.sender.strip_buttons(channel, noted, session.id)
+        channel = ui.sender.channel(session)
+        if channel is not None:
+            await ui.sender.strip_buttons(channel, noted, session.id)
     end = await ui.news.after(session, outcome.events, outcome.waiting, player=click.player)
     await ui.record_shown(session, end=end)
