@@ -34,6 +34,17 @@ def module_folder(tmp_path: Path, name: str, code: str) -> Path:
     return folder
 
 
+def stopped(pid: int) -> None:
+    """SIGSTOP, returned once the process is stopped (its state in /proc), not merely signalled."""
+    os.kill(pid, signal.SIGSTOP)
+    for _ in range(10_000):
+        state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        if state == "T":
+            return
+        select.select([], [], [], 0.001)
+    raise AssertionError(f"process {pid} did not stop")
+
+
 async def logged(log: Path) -> str:
     for _ in range(600):
         if log.exists() and log.read_text().endswith("\n"):
@@ -134,9 +145,18 @@ async def test_a_fork_asked_while_another_bots_end_is_looked_at_still_gets_its_a
     try:
         env = {"WHO": "first", "PYTHONPATH": str(modules)}
         first = await zygote.spawn("sleeper", env, tmp_path, tmp_path / "first.log")
-        asked = asyncio.ensure_future(zygote.spawn("sleeper", env | {"WHO": "second"}, tmp_path, tmp_path / "second.log"))
-        for _ in range(100):  # until the request is written and its answer awaited
-            await asyncio.sleep(0)
+        # The zygote stopped until the second start waits on the pipe: it cannot answer before
+        # (a quick zygote's answer was otherwise read by the start itself, and the race not run).
+        stopped(zygote.process.pid)
+        try:
+            asked = asyncio.ensure_future(zygote.spawn("sleeper", env | {"WHO": "second"}, tmp_path, tmp_path / "second.log"))
+            for _ in range(1000):
+                if zygote._waiters:
+                    break
+                await asyncio.sleep(0)
+            assert zygote._waiters, "the second start never waited for its answer"
+        finally:
+            os.kill(zygote.process.pid, signal.SIGCONT)
         # The loop held until the zygote has forked and answered: the answer waits in the pipe.
         assert zygote.process.stdout is not None
         readable, _, _ = select.select([zygote.process.stdout], [], [], 10)
