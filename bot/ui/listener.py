@@ -23,7 +23,7 @@ from ..store import ABANDONED, LOBBY, SessionRecord
 from ..tables import mention, timestamp
 from .components import clip
 from .drawing import announcements
-from .lobby import lobby_drawing, lobby_embed, lobby_view
+from .lobby import draw_lobby
 from .rematch_clicks import NOTICES as REMATCH_NOTICES
 from .rematch_clicks import rematch_notice
 
@@ -176,12 +176,8 @@ class TableListener:
         channel = self.ui.sender.channel(session)
         if channel is None or not self._still_a_lobby(session):
             return
-        drawn = lobby_drawing(session, session.lang)
-        sent = await channel.send(
-            t(session.lang, "table.lobby_again"),
-            embed=lobby_embed(session, session.lang),
-            view=lobby_view(session, session.lang),
-        )
+        drawn = draw_lobby(session, session.lang)
+        sent = await channel.send(t(session.lang, "table.lobby_again"), embed=drawn.embed, view=drawn.view)
         if not self._still_a_lobby(session):
             # Started from the other message while this one went out: that one is the table.
             with contextlib.suppress(discord.HTTPException):
@@ -190,13 +186,13 @@ class TableListener:
         await self.ui.record_shown(session, sent.id)
         # A seat taken from the dead bot's lobby while this one went out: that click's answer drew
         # the other message, and found none noted yet to draw again (lobby_click).
-        await self.redraw_lobby(session, shown=drawn)
+        await self.redraw_lobby(session, shown=drawn.shows)
 
-    async def redraw_lobby(self, session: Session, shown: object = None) -> None:
+    async def redraw_lobby(self, session: Session, shown: tuple[object, object] | None = None) -> None:
         """A lobby found at the restart: its message drawn again from the database, which a click
         stored by a bot that died before answering it may have left ahead (a seat taken, « Commencer »
         still grey). Posted again when the message is gone. Not edited when it already shows
-        ``shown`` (``lobby_drawing``), the drawing its message went out with.
+        ``shown`` (``LobbyDrawing.shows``), the drawing its message went out with.
 
         Drawn again while a click changed the lobby during the edit: that click's answer, drawn
         after it, may have landed first, or on another message (lobby_click)."""
@@ -205,12 +201,12 @@ class TableListener:
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         drawn = shown
-        while self._still_a_lobby(session) and lobby_drawing(session, session.lang) != drawn:
+        while self._still_a_lobby(session) and draw_lobby(session, session.lang).shows != drawn:
             try:
                 async with self.ui.sender.edits.turn(session.id):  # an older drawing never lands last
-                    lang = session.lang
-                    drawn = lobby_drawing(session, lang)
-                    await partial(session.rec.message_id).edit(embed=lobby_embed(session, lang), view=lobby_view(session, lang))
+                    now = draw_lobby(session, session.lang)
+                    await partial(session.rec.message_id).edit(embed=now.embed, view=now.view)
+                    drawn = now.shows
             except discord.NotFound:
                 await self.show_lobby_again(session)
                 return

@@ -4,7 +4,7 @@ Commencer, the host's « Ajouter un robot » and « Retirer un robot ») and wha
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import discord
 
@@ -64,9 +64,16 @@ def _word(value: object, lang: str) -> str:
     return str(value)
 
 
-def lobby_drawing(session: Session, lang: str) -> tuple[object, object]:
-    """What the lobby message shows now, to tell whether a drawing is behind."""
-    return lobby_embed(session, lang).to_dict(), lobby_view(session, lang).to_components()
+class LobbyDrawing(NamedTuple):
+    embed: discord.Embed
+    view: discord.ui.View
+    shows: tuple[object, object]  # what the message shows with them, to tell whether one is behind
+
+
+def draw_lobby(session: Session, lang: str) -> LobbyDrawing:
+    """The lobby message as it is now: what to send, and what it shows, built once."""
+    embed, view = lobby_embed(session, lang), lobby_view(session, lang)
+    return LobbyDrawing(embed, view, (embed.to_dict(), view.to_components()))
 
 
 def lobby_view(session: Session, lang: str = "fr") -> discord.ui.View:
