@@ -27,6 +27,8 @@ from typing import Any
 from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 from emulator.bot_process import BOT, BotProcess
 
+from .floor import Requests, by_game, requests_per_click
+from .floor import burst as bare_burst
 from .latency import Latencies, latencies, seconds_text
 from .profiling import profiled
 from .rules import seat_count
@@ -192,6 +194,13 @@ class AnswerFigures:
     violations: dict[str, int]
     bot_rss: int
     lost: int = 0
+    # The same rounds of simultaneous clicks answered by a bare discord.py bot (bench/floor.py).
+    floor: Latencies | None = None
+
+
+def answered(tables: list[Table]) -> int:
+    """The interactions these tables' players made and the bot answered: clicks, hands, openings."""
+    return sum(len(t.clicks) + len(t.hands) + len(t.setup) for t in tables)
 
 
 def build_world(emu: Emulator, tables: int, games: list[str], players: dict[str, int]) -> list[Table]:
@@ -222,7 +231,9 @@ async def run(
     seed: int = 5,
     profile: Path | None = None,
     module: str = BOT,
+    floor: bool = False,
 ) -> AnswerFigures:
+    """``floor``: then the same rounds answered by the bare bot (``bench/floor.py``)."""
     rng = random.Random(seed)
     database = fresh(folder / "reponses.sqlite3")
     async with Emulator() as emu:
@@ -232,14 +243,22 @@ async def run(
             await bot.start()
             await emu.wait_for_command("jouer", timeout=30.0)
             await open_tables(emu, world)
+            calls_before = len(emu.calls)
+            done_before = {g: answered([t for t in world if t.game == g]) for g in games}
             async with profiled(bot, profile):
                 for _ in range(rounds):
                     await asyncio.gather(*(step(emu, t, rng) for t in world))
+            calls = by_game(emu, emu.calls[calls_before:], world)
+            requests: dict[str, Requests] = {}
+            for game in games:
+                made = answered([t for t in world if t.game == game]) - done_before[game]
+                requests[game] = requests_per_click(calls.get(game, []), made)
             until = emu.clock() + paced_s
             await asyncio.gather(*(play_at_pace(emu, t, rng, until) for t in world))
             rss = bot.rss_bytes()
         finally:
             await bot.stop()
+        bare = latencies(await bare_burst(emu, folder, world, requests, rounds, rng)) if floor else None
         counted: dict[str, int] = {}
         for violation in emu.violations:
             counted[violation.kind] = counted.get(violation.kind, 0) + 1
@@ -259,7 +278,21 @@ async def run(
         violations=counted,
         bot_rss=rss,
         lost=sum(t.lost is not None for t in world),
+        floor=bare,
     )
+
+
+def floor_figures(section: str, where: str, floor: Latencies | None) -> list[Figure]:
+    if floor is None:
+        return []
+    return [
+        Figure(
+            section,
+            f"{where} : plancher, les mêmes clics simultanés répondus par un bot discord.py nu (mêmes requêtes,"
+            f" sans le code de Taverne), {number(floor.count)} clics : médiane / p99",
+            f"{seconds_text(floor.quantile(0.5))} / {seconds_text(floor.quantile(0.99))}",
+        )
+    ]
 
 
 def figures(
@@ -271,7 +304,7 @@ def figures(
     profile: Path | None = None,
     module: str = BOT,
 ) -> list[Figure]:
-    result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module))
+    result = asyncio.run(run(folder, games, tables, rounds, paced_s, profile=profile, module=module, floor=True))
     clicks, setup, paced = result.clicks, result.setup, result.paced
     section = "réponses"
     where = f"{result.tables} tables"
@@ -299,6 +332,7 @@ def figures(
             clicks.late + paced.late + setup.late == 0,
         ),
         Figure(section, f"{where} : réponses par report (« réfléchit… »)", number(clicks.deferred)),
+        *floor_figures(section, where, result.floor),
         Figure(
             section,
             f"{where} au rythme des joueurs (un clic toutes les {THINK_S[0]:g} à {THINK_S[1]:g} s), "

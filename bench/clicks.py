@@ -19,9 +19,11 @@ from typing import Any
 from emulator import Emulator
 from emulator.bot_process import BotProcess
 
-from .answers import Table, build_world, open_tables, step
+from .answers import answered, build_world, open_tables, step
 from .attribution import own_time_by_package, shares, taverne_share
 from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
+from .floor import Floor, Requests, requests_per_click
+from .floor import measure as measure_floor
 from .rules import seat_count
 from .storage import fresh
 from .table import Figure, number
@@ -43,6 +45,7 @@ class PerClick:
     pictures: int
     legal_calls: int
     legal_calls_by_game: int = 0  # of which the game's own methods asked
+    floor: Floor | None = None  # the same requests made by a bare discord.py bot (bench/floor.py)
 
     def per(self, value: float) -> float:
         return value / self.interactions if self.interactions else 0.0
@@ -69,10 +72,6 @@ async def quiet(emu: Emulator) -> None:
         await asyncio.sleep(QUIET_S)
 
 
-def answered(tables: list[Table]) -> int:
-    return sum(len(t.clicks) + len(t.hands) + len(t.setup) for t in tables)
-
-
 async def run(
     folder: Path, games: dict[str, Any], tables: int, rounds: int, seed: int = 5, profile: Path | None = None
 ) -> list[PerClick]:
@@ -85,6 +84,7 @@ async def run(
     path.unlink(missing_ok=True)
     seats = {n: seat_count(g) for n, g in games.items()}
     out: list[PerClick] = []
+    requests: dict[str, Requests] = {}
     async with Emulator(rate_limit=(1000, 1.0)) as emu:
         world = build_world(emu, tables * len(games), list(games), seats)
         env = {COUNTERS_ENV: str(path)} | ({CPROFILE_ENV: str(profile)} if profile is not None else {})
@@ -98,11 +98,13 @@ async def run(
             for game in games:
                 mine = [t for t in world if t.game == game]
                 done_before = answered(mine)
+                calls_before = len(emu.calls)
                 before = await counters(bot, path)
                 for _ in range(rounds):
                     await asyncio.gather(*(step(emu, t, rng) for t in mine))
                 await quiet(emu)
                 after = await counters(bot, path)
+                requests[game] = requests_per_click(emu.calls[calls_before:], answered(mine) - done_before)
                 if profile is not None:
                     (profile / f"loop-{len(out) + 1}.pstats").replace(profile / f"clics-{game}.pstats")
                 out.append(
@@ -121,6 +123,9 @@ async def run(
                 )
         finally:
             await bot.stop()
+        floors = {f.game: f for f in await measure_floor(emu, folder, world, requests, rounds, rng)}
+    for m in out:
+        m.floor = floors.get(m.game)
     return out
 
 
@@ -146,15 +151,32 @@ def figures(
                 f" {number(m.per(m.legal_calls_by_game), 1)})",
             ),
         ]
+        if m.floor is not None:
+            out.append(floor_figure(section, where, m.floor.per_click(), m.per(m.loop_cpu_s)))
         if profile is not None:
             out.append(attribution_figure(section, where, [profile / f"clics-{m.game}.pstats"]))
     if measured:
         mean = sum(m.per(m.loop_cpu_s) for m in measured) / len(measured)
         out.append(Figure(section, "moyenne des jeux : CPU de la boucle par clic", f"{number(mean * 1000, 2)} ms"))
+        floors = [m.floor.per_click() for m in measured if m.floor is not None]
+        if len(floors) == len(measured):
+            out.append(floor_figure(section, "moyenne des jeux", sum(floors) / len(floors), mean))
         if profile is not None:
             every = [profile / f"clics-{m.game}.pstats" for m in measured]
             out.append(attribution_figure(section, "tous les jeux", every))
     return out
+
+
+def floor_figure(section: str, where: str, floor_s: float, bot_s: float) -> Figure:
+    """The bare bot's loop CPU per click for the same requests (``bench/floor.py``), and its share
+    of the counted bot's: what is left above it is Taverne's own work."""
+    share = f" ({number(floor_s / bot_s * 100)} % du bot)" if bot_s else ""
+    return Figure(
+        section,
+        f"{where} : plancher, les mêmes requêtes par un bot discord.py nu (sans le code de Taverne) :"
+        " CPU de la boucle par clic",
+        f"{number(floor_s * 1000, 2)} ms{share}",
+    )
 
 
 def attribution_figure(section: str, where: str, profiles: list[Path]) -> Figure:

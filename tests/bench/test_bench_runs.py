@@ -87,7 +87,11 @@ def test_every_section_prints_its_lines_in_one_table(tmp_path: Path) -> None:
     # The counted bot really counted. Not per game: a quick run may see a game's few clicks only
     # refused, or land on states whose legal actions were already computed (once per state).
     assert counted > 0, [r for r in rows if "legal_actions" in r]
+    # The bare bot answered the same clicks (a game whose one table had nothing to click is left out).
+    floors = [r for r in rows if r.startswith("clics") and "plancher, les mêmes requêtes" in r]
+    assert floors and all(re.search(r"\d+,\d+ ms \(\d+ % du bot\)", r) for r in floors), floors
     assert any("3 tables : p99" in row and "ms" in row for row in rows)
+    assert any("3 tables : plancher, les mêmes clics simultanés" in row and " ms / " in row for row in rows)
     assert any("20 tables : démarrage → 1re réponse" in row for row in rows)
     assert any("20 tables : /scores toutes les 0,5 s pendant 1 s après" in row for row in rows)
     assert any("20 tables actives : mémoire résidente par table" in row and "Ko" in row for row in rows)
