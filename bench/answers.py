@@ -27,7 +27,7 @@ from typing import Any
 from emulator import Channel, Component, Emulator, InteractionRecord, Message, User
 from emulator.bot_process import BOT, BotProcess
 
-from .floor import Requests, by_game, requests_per_click
+from .floor import Requests, Rounds, by_game, requests_per_click
 from .floor import burst as bare_burst
 from .latency import Latencies, latencies, seconds_text
 from .profiling import profiled
@@ -258,7 +258,7 @@ async def run(
             rss = bot.rss_bytes()
         finally:
             await bot.stop()
-        bare = latencies(await bare_burst(emu, folder, world, requests, rounds, rng)) if floor else None
+        bare = latencies(await bare_burst(Rounds(emu, folder, world, requests, rounds, rng))) if floor else None
         counted: dict[str, int] = {}
         for violation in emu.violations:
             counted[violation.kind] = counted.get(violation.kind, 0) + 1

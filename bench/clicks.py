@@ -22,7 +22,7 @@ from emulator.bot_process import BotProcess
 from .answers import answered, build_world, open_tables, step
 from .attribution import own_time_by_package, shares, taverne_share
 from .counted_bot import COUNTERS_ENV, CPROFILE_ENV
-from .floor import Floor, Requests, requests_per_click
+from .floor import Floor, Requests, Rounds, requests_per_click
 from .floor import measure as measure_floor
 from .rules import seat_count
 from .storage import fresh
@@ -123,7 +123,7 @@ async def run(
                 )
         finally:
             await bot.stop()
-        floors = {f.game: f for f in await measure_floor(emu, folder, world, requests, rounds, rng)}
+        floors = {f.game: f for f in await measure_floor(Rounds(emu, folder, world, requests, rounds, rng))}
     for m in out:
         m.floor = floors.get(m.game)
     return out

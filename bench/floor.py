@@ -154,15 +154,25 @@ async def click_round(emu: Emulator, copied: list[Copy], rng: random.Random) -> 
     return list(await asyncio.gather(*(one(c) for c in copied)))
 
 
-def bare_bot(
-    emu: Emulator, folder: Path, copied: list[Copy], requests: dict[str, Requests], name: str
-) -> BotProcess:
-    path = folder / f"{name}-compteurs.jsonl"
-    path.unlink(missing_ok=True)
-    env = {COUNTERS_ENV: str(path), SAME_ENV: same_env(copied, requests)}
-    return BotProcess(
-        emu, folder / f"{name}.sqlite3", folder / f"{name}-bot.log", module=MODULE, extra_env=env
-    )
+@dataclass
+class Rounds:
+    """What the floor replays: the tables of a run, the requests Taverne made per click in each
+    game, and how many rounds of clicks."""
+
+    emu: Emulator
+    folder: Path
+    world: list[Table]
+    requests: dict[str, Requests]
+    rounds: int
+    rng: random.Random
+
+    def bare_bot(self, copied: list[Copy], name: str) -> tuple[BotProcess, Path]:
+        """The bare bot for these copies, and the file where it writes its counters."""
+        counted = self.folder / f"{name}-compteurs.jsonl"
+        counted.unlink(missing_ok=True)
+        env = {COUNTERS_ENV: str(counted), SAME_ENV: same_env(copied, self.requests)}
+        log = self.folder / f"{name}-bot.log"
+        return BotProcess(self.emu, self.folder / f"{name}.sqlite3", log, module=MODULE, extra_env=env), counted
 
 
 @dataclass
@@ -175,32 +185,24 @@ class Floor:
         return self.loop_cpu_s / self.interactions if self.interactions else 0.0
 
 
-async def measure(
-    emu: Emulator,
-    folder: Path,
-    world: list[Table],
-    requests: dict[str, Requests],
-    rounds: int,
-    rng: random.Random,
-) -> list[Floor]:
-    """The bare bot's loop CPU per click, game by game, on copies of ``world``'s table messages."""
+async def measure(run: Rounds) -> list[Floor]:
+    """The bare bot's loop CPU per click, game by game, on copies of the run's table messages."""
     from .clicks import counters, quiet
 
-    copied = await copies(emu, world)
-    bare = bare_bot(emu, folder, copied, requests, "plancher")
-    path = folder / "plancher-compteurs.jsonl"
+    copied = await copies(run.emu, run.world)
+    bare, path = run.bare_bot(copied, "plancher")
     out: list[Floor] = []
     try:
         await bare.start()
-        for game in requests:
+        for game in run.requests:
             mine = [c for c in copied if c.table.game == game]
             if not mine:
                 continue
             before = await counters(bare, path)
             clicks = 0
-            for _ in range(rounds):
-                clicks += len(await click_round(emu, mine, rng))
-            await quiet(emu)
+            for _ in range(run.rounds):
+                clicks += len(await click_round(run.emu, mine, run.rng))
+            await quiet(run.emu)
             after = await counters(bare, path)
             out.append(Floor(game, clicks, after["loop_cpu_s"] - before["loop_cpu_s"]))
     finally:
@@ -208,23 +210,16 @@ async def measure(
     return out
 
 
-async def burst(
-    emu: Emulator,
-    folder: Path,
-    world: list[Table],
-    requests: dict[str, Requests],
-    rounds: int,
-    rng: random.Random,
-) -> list[InteractionRecord]:
-    """``rounds`` rounds of a click on every copy of ``world``'s table messages at once, answered
-    by the bare bot: their records, for their answer times."""
-    copied = await copies(emu, world)
-    bare = bare_bot(emu, folder, copied, requests, "plancher-reponses")
+async def burst(run: Rounds) -> list[InteractionRecord]:
+    """The run's rounds of a click on every copy of its table messages at once, answered by the
+    bare bot: their records, for their answer times."""
+    copied = await copies(run.emu, run.world)
+    bare, _ = run.bare_bot(copied, "plancher-reponses")
     records: list[InteractionRecord] = []
     try:
         await bare.start()
-        for _ in range(rounds):
-            records += await click_round(emu, copied, rng)
+        for _ in range(run.rounds):
+            records += await click_round(run.emu, copied, run.rng)
     finally:
         await bare.stop()
     return records
