@@ -3,13 +3,13 @@
 
 It answers every click on a message by updating that message with the message itself: the view
 discord.py rebuilds from it (once per message, as a bot would keep its view), and, when the bench
-says so for the channel, a new picture of the same size and the channel posts and table edits that
-Taverne made per click in that game. So its loop CPU per click is what discord.py, aiohttp and
+says so for the channel, a new picture of the same size and the channel posts and message edits
+that Taverne made per click in that game. So its loop CPU per click is what discord.py, aiohttp and
 asyncio cost for Taverne's own requests, with no rules, no store, no drawing.
 
 The bench gives it ``TAVERNE_BENCH_SAME`` (JSON: channel id → [picture bytes, pictures per click,
-posts per click, edits per click]) and reads its counters the way it reads the counted bot's: on SIGUSR1 one JSON
-line with the main thread's CPU time is appended to ``TAVERNE_BENCH_COUNTERS``.
+posts per click, edits per click]) and reads its counters the way it reads the counted bot's: on
+SIGUSR1 one JSON line with the main thread's CPU time is appended to ``TAVERNE_BENCH_COUNTERS``.
 """
 
 from __future__ import annotations
