@@ -244,15 +244,15 @@ async def run(
             await emu.wait_for_command("jouer", timeout=30.0)
             await open_tables(emu, world)
             calls_before = len(emu.calls)
-            done_before = {g: answered([t for t in world if t.game == g]) for g in games}
+            tables_of = {g: [t for t in world if t.game == g] for g in games}
+            done_before = {g: answered(mine) for g, mine in tables_of.items()}
             async with profiled(bot, profile):
                 for _ in range(rounds):
                     await asyncio.gather(*(step(emu, t, rng) for t in world))
             calls = by_game(emu, emu.calls[calls_before:], world)
             requests: dict[str, Requests] = {}
-            for game in games:
-                made = answered([t for t in world if t.game == game]) - done_before[game]
-                requests[game] = requests_per_click(calls.get(game, []), made)
+            for game, mine in tables_of.items():
+                requests[game] = requests_per_click(calls.get(game, []), answered(mine) - done_before[game])
             until = emu.clock() + paced_s
             await asyncio.gather(*(play_at_pace(emu, t, rng, until) for t in world))
             rss = bot.rss_bytes()

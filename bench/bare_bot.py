@@ -8,8 +8,9 @@ that Taverne made per click in that game. So its loop CPU per click is what disc
 asyncio cost for Taverne's own requests, with no rules, no store, no drawing.
 
 The bench gives it ``TAVERNE_BENCH_SAME`` (JSON: channel id → [picture bytes, pictures per click,
-posts per click, edits per click]) and reads its counters the way it reads the counted bot's: on
-SIGUSR1 one JSON line with the main thread's CPU time is appended to ``TAVERNE_BENCH_COUNTERS``.
+posts per click, edits per click]) and reads its counters the way it reads the counted bot's (the
+same SIGUSR1 handler): one JSON line with the main thread's CPU time is appended to
+``TAVERNE_BENCH_COUNTERS``.
 """
 
 from __future__ import annotations
@@ -19,13 +20,12 @@ import json
 import os
 import signal
 import sys
-import time
-from types import FrameType
+from pathlib import Path
 from typing import Any
 
 import discord
 
-from bench.counted_bot import COUNTERS_ENV
+from bench.counted_bot import COUNTERS_ENV, LoopProfile, on_request
 from bot.settings import point_discord_elsewhere
 
 SAME_ENV = "TAVERNE_BENCH_SAME"
@@ -99,19 +99,12 @@ class BareBot(discord.Client):
             await message.edit(view=view)
 
 
-def write_counters(path: str) -> Any:
-    def write(_signum: int, _frame: FrameType | None) -> None:
-        with open(path, "a") as out:
-            out.write(json.dumps({"loop_cpu_s": time.thread_time()}) + "\n")
-
-    return write
-
-
 def main() -> int:
     point_discord_elsewhere(os.environ.get("TAVERNE_API_BASE"), os.environ.get("TAVERNE_GATEWAY_URL"))
     target = os.environ.get(COUNTERS_ENV)
     if target:
-        signal.signal(signal.SIGUSR1, write_counters(target))
+        # The counted bot's counters, of which only the loop's CPU moves here.
+        signal.signal(signal.SIGUSR1, on_request(Path(target), LoopProfile(None)))
     BareBot(mimics(os.environ.get(SAME_ENV, ""))).run(os.environ["DISCORD_TOKEN"], log_handler=None)
     return 0
 

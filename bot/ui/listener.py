@@ -201,10 +201,12 @@ class TableListener:
         if partial is None or session.rec.message_id is None or not self._still_a_lobby(session):
             return
         drawn = shown
-        while self._still_a_lobby(session) and draw_lobby(session, session.lang).shows != drawn:
+        while self._still_a_lobby(session):
             try:
                 async with self.ui.sender.edits.turn(session.id):  # an older drawing never lands last
                     now = draw_lobby(session, session.lang)
+                    if now.shows == drawn:
+                        break
                     await partial(session.rec.message_id).edit(embed=now.embed, view=now.view)
                     drawn = now.shows
             except discord.NotFound:
